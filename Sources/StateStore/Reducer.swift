@@ -1,0 +1,79 @@
+/// Decides how a state changes in answer to an action, and what work follows.
+///
+/// A reducer mutates the state in place (`inout`: no whole-state copy per action) and returns an
+/// ``Effect`` describing any work to run afterwards. It must be pure and total: no I/O, no clock,
+/// no randomness. Time, identifiers and random values reach a reducer only inside actions, so the
+/// same log of actions always produces the same state, on every machine.
+///
+/// ```swift
+/// let counter = Reducer<Counter, Counter.Action> { state, action in
+///     switch action {
+///     case .increment: state.count += 1
+///     case .decrement: state.count -= 1
+///     }
+///     return .none
+/// }
+/// ```
+///
+/// Reducers compose: ``combine(_:)-swift.type.method`` runs several over one state, and
+/// ``scope(state:action:)`` lifts a reducer of a part of the state into a reducer of the whole.
+public struct Reducer<State, Action: Sendable>: Sendable {
+    /// The reducing function.
+    public let reduce: @Sendable (inout State, Action) -> Effect<Action>
+
+    /// Creates a reducer from a function that mutates the state and returns the effect to run.
+    public init(_ reduce: @escaping @Sendable (inout State, Action) -> Effect<Action>) {
+        self.reduce = reduce
+    }
+
+    /// Creates a reducer that only changes state and never asks for work.
+    ///
+    /// ```swift
+    /// let title = Reducer<Screen, Screen.Action>.pure { state, action in
+    ///     if case .rename(let name) = action { state.title = name }
+    /// }
+    /// ```
+    public static func pure(_ reduce: @escaping @Sendable (inout State, Action) -> Void) -> Reducer {
+        Reducer { state, action in
+            reduce(&state, action)
+            return .none
+        }
+    }
+
+    /// A reducer that changes nothing.
+    public static var empty: Reducer {
+        Reducer { _, _ in .none }
+    }
+
+    /// Runs `reducers` one after another on the same state, in the order given, and merges their
+    /// effects in that order.
+    public static func combine(_ reducers: Reducer...) -> Reducer {
+        combine(reducers)
+    }
+
+    /// Runs `reducers` one after another on the same state, in the order given, and merges their
+    /// effects in that order.
+    public static func combine(_ reducers: [Reducer]) -> Reducer {
+        switch reducers.count {
+        case 0:
+            return .empty
+        case 1:
+            return reducers[0]
+        default:
+            let all = reducers.map(\.reduce)
+            return Reducer { state, action in
+                var effects: [Effect<Action>] = []
+                for reduce in all {
+                    let effect = reduce(&state, action)
+                    if !effect.isNone { effects.append(effect) }
+                }
+                return .merge(effects)
+            }
+        }
+    }
+
+    /// Runs this reducer and then `other`.
+    public func combined(with other: Reducer) -> Reducer {
+        .combine(self, other)
+    }
+}

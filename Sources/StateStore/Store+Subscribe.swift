@@ -1,0 +1,66 @@
+extension Store {
+    /// Subscribes to a selection of the state, skipping repeats by `isDuplicate`.
+    ///
+    /// The subscriber gets the current selection at once (or, when another thread is processing an
+    /// action, right after that action), then each time the selection changes. Notifications come
+    /// in subscription order, on the thread that processes the action.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe({ $0.items }, isDuplicate: { $0.count == $1.count }) { items in
+    ///     badge.count = items.count
+    /// }
+    /// ```
+    ///
+    /// - Returns: A subscription; cancel or drop it to stop.
+    @inlinable
+    public func subscribe<Value>(
+        _ select: @escaping @Sendable (State) -> Value,
+        isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+        onChange: @escaping @Sendable (Value) -> Void
+    ) -> StoreSubscription {
+        let last = LastSelection<Value>()
+        let subscriber = Subscriber<State> { state, isInitial in
+            let value = select(state)
+            if !isInitial, let previous = last.value, isDuplicate(previous, value) { return }
+            last.value = value
+            onChange(value)
+        }
+        return register(subscriber)
+    }
+
+    /// Subscribes to an `Equatable` selection of the state, skipping repeats.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe(\.cart.total) { total in totalLabel.text = total.formatted }
+    /// ```
+    @inlinable
+    public func subscribe<Value: Equatable>(
+        _ select: @escaping @Sendable (State) -> Value,
+        onChange: @escaping @Sendable (Value) -> Void
+    ) -> StoreSubscription {
+        let last = LastSelection<Value>()
+        let subscriber = Subscriber<State> { state, isInitial in
+            let value = select(state)
+            if !isInitial, let previous = last.value, previous == value { return }
+            last.value = value
+            onChange(value)
+        }
+        return register(subscriber)
+    }
+
+    /// Subscribes to every change of an `Equatable` state.
+    @inlinable
+    public func subscribe(onChange: @escaping @Sendable (State) -> Void) -> StoreSubscription
+    where State: Equatable {
+        subscribe({ $0 }, onChange: onChange)
+    }
+
+    @usableFromInline
+    func register(_ subscriber: Subscriber<State>) -> StoreSubscription {
+        let core = self.core
+        core.submit(.subscribe(subscriber))
+        return StoreSubscription { [weak core] in
+            core?.submit(.unsubscribe(subscriber))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import StateStore
+import XCTest
+
+/// Dispatch is safe from any thread or task: nothing is lost, nothing is reordered per sender.
+final class StoreConcurrencyTests: XCTestCase {
+    func testEightTasksDispatchingTenThousandActionsEachLoseNone() async {
+        let store = makeStore()
+        let perTask = 10_000
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<perTask { store.dispatch(.increment) }
+                }
+            }
+        }
+        XCTAssertEqual(store.state.count, 8 * perTask)
+    }
+
+    func testEachSendersActionsKeepTheirOrder() async {
+        let store = makeStore()
+        await withTaskGroup(of: Void.self) { group in
+            for sender in 0..<4 {
+                group.addTask {
+                    for index in 0..<500 { store.dispatch(.note("\(sender)-\(index)")) }
+                }
+            }
+        }
+        let history = store.state.history
+        XCTAssertEqual(history.count, 2_000)
+        for sender in 0..<4 {
+            let own = history.filter { $0.hasPrefix("\(sender)-") }
+            XCTAssertEqual(own, (0..<500).map { "\(sender)-\($0)" })
+        }
+    }
+
+    func testSubscribersSeeAMonotonicCountWhileManyThreadsDispatch() async {
+        let store = makeStore()
+        let seen = Recorder<Int>()
+        let subscription = store.subscribe(\.count) { seen.append($0) }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<2_000 { store.dispatch(.increment) }
+                }
+            }
+            group.addTask {
+                // Subscribing and cancelling from another thread while others dispatch.
+                for _ in 0..<200 {
+                    let extra = store.subscribe(\.count) { _ in }
+                    extra.cancel()
+                    _ = store.state.count
+                }
+            }
+        }
+        subscription.cancel()
+        let values = seen.values
+        XCTAssertEqual(values.last, 8_000)
+        XCTAssertEqual(values, values.sorted())
+        XCTAssertEqual(Set(values).count, values.count)
+    }
+
+    func testEffectsDispatchingConcurrentlyWithCallersLoseNothing() async {
+        let store = makeStore()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for index in 0..<500 { store.dispatch(.startWork(id: "w\(index % 7)", value: index)) }
+            }
+            group.addTask {
+                for _ in 0..<500 { store.dispatch(.increment) }
+            }
+        }
+        await store.waitForEffects()
+        XCTAssertEqual(store.state.count, 500)
+        XCTAssertEqual(store.state.history.filter { $0.hasPrefix("finished") }.count, 500)
+    }
+}

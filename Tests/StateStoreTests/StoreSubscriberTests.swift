@@ -1,0 +1,142 @@
+import StateStore
+import XCTest
+
+final class StoreSubscriberTests: XCTestCase {
+    func testSubscriberGetsTheCurrentSelectionAtOnce() {
+        let store = makeStore()
+        store.dispatch(.add(3))
+        let seen = Recorder<Int>()
+        let subscription = store.subscribe(\.count) { seen.append($0) }
+        XCTAssertEqual(seen.values, [3])
+        subscription.cancel()
+    }
+
+    func testSkipsRepeatsOfAnEquatableSelection() {
+        let store = makeStore()
+        let seen = Recorder<Int>()
+        let subscription = store.subscribe(\.count) { seen.append($0) }
+        store.dispatch(.setName("a"))  // count unchanged: no notification
+        store.dispatch(.increment)
+        store.dispatch(.set(1))  // same value: no notification
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values, [0, 1, 2])
+        subscription.cancel()
+    }
+
+    func testCustomComparisonDecidesWhatIsARepeat() {
+        let store = makeStore()
+        let seen = Recorder<Int>()
+        let subscription = store.subscribe({ $0.count }, isDuplicate: { $0 / 10 == $1 / 10 }) { seen.append($0) }
+        for _ in 0..<25 { store.dispatch(.increment) }
+        XCTAssertEqual(seen.values, [0, 10, 20])
+        subscription.cancel()
+    }
+
+    func testWholeStateSubscriptionSeesEveryChange() {
+        let store = makeStore()
+        let seen = Recorder<CounterState>()
+        let subscription = store.subscribe { seen.append($0) }
+        store.dispatch(.increment)
+        store.dispatch(.set(1))
+        XCTAssertEqual(seen.values.map(\.count), [0, 1])
+        subscription.cancel()
+    }
+
+    func testCancelledSubscriptionIsNotNotified() {
+        let store = makeStore()
+        let seen = Recorder<Int>()
+        let subscription = store.subscribe(\.count) { seen.append($0) }
+        subscription.cancel()
+        subscription.cancel()  // twice is harmless
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values, [0])
+    }
+
+    func testDroppedSubscriptionIsCancelled() {
+        let store = makeStore()
+        let seen = Recorder<Int>()
+        do {
+            let subscription = store.subscribe(\.count) { seen.append($0) }
+            _ = subscription
+        }
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values, [0])
+    }
+
+    func testSubscriptionsStoredInASetLiveAsLongAsTheSet() {
+        let store = makeStore()
+        let seen = Recorder<Int>()
+        var bag = Set<StoreSubscription>()
+        store.subscribe(\.count) { seen.append($0) }.store(in: &bag)
+        store.dispatch(.increment)
+        bag.removeAll()
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values, [0, 1])
+    }
+
+    func testSubscribersAreNotifiedInSubscriptionOrder() {
+        let store = makeStore()
+        let seen = Recorder<String>()
+        let subscriptions = (0..<5).map { index in
+            store.subscribe(\.count) { count in seen.append("\(index):\(count)") }
+        }
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values.suffix(5), ["0:1", "1:1", "2:1", "3:1", "4:1"])
+        _ = subscriptions
+    }
+
+    func testSubscriberCanUnsubscribeItselfDuringANotification() {
+        let store = makeStore()
+        let seen = Recorder<Int>()
+        let holder = SubscriptionHolder()
+        holder.subscription = store.subscribe(\.count) { count in
+            seen.append(count)
+            if count == 1 { holder.subscription?.cancel() }
+        }
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values, [0, 1])
+    }
+
+    func testUnsubscribingALaterSubscriberDuringARoundSkipsItInThatRound() {
+        let store = makeStore()
+        let seen = Recorder<String>()
+        let later = SubscriptionHolder()
+        let first = store.subscribe(\.count) { count in
+            seen.append("first \(count)")
+            if count == 1 { later.subscription?.cancel() }
+        }
+        later.subscription = store.subscribe(\.count) { count in seen.append("later \(count)") }
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values, ["first 0", "later 0", "first 1"])
+        first.cancel()
+    }
+
+    func testSubscribingDuringARoundDeliversTheCurrentValueOnceAndJoinsLaterRounds() {
+        let store = makeStore()
+        let seen = Recorder<String>()
+        let added = SubscriptionHolder()
+        let first = store.subscribe(\.count) { count in
+            seen.append("first \(count)")
+            if count == 1 {
+                added.subscription = store.subscribe(\.count) { seen.append("added \($0)") }
+            }
+        }
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        XCTAssertEqual(seen.values, ["first 0", "first 1", "added 1", "first 2", "added 2"])
+        first.cancel()
+    }
+
+    func testSubscriptionOutlivingItsStoreIsHarmless() {
+        var store: Store<CounterState>? = makeStore()
+        let subscription = store?.subscribe(\.count) { _ in }
+        store = nil
+        subscription?.cancel()
+        XCTAssertNotNil(subscription)
+    }
+}
+
+final class SubscriptionHolder: @unchecked Sendable {
+    var subscription: StoreSubscription?
+}
