@@ -1,0 +1,71 @@
+import Foundation
+import StateStore
+import XCTest
+
+final class CanonicalEncoderTests: XCTestCase {
+    private struct Line: Codable {
+        var sku: String
+        var price: Decimal
+        var quantity: Int
+    }
+
+    private struct Cart: Codable {
+        var zeta: Bool
+        var alpha: [Line]
+        var note: String?
+        var link: URL
+        var weights: [Double]
+    }
+
+    private let cart = Cart(
+        zeta: true,
+        alpha: [Line(sku: "A\"1", price: Decimal(string: "12.50") ?? 0, quantity: 2)],
+        note: nil,
+        link: URL(string: "https://shop.example/cart?id=1") ?? URL(fileURLWithPath: "/"),
+        weights: [1, 0.25]
+    )
+
+    func testSortsKeysKeepsDecimalsAsStringsAndLeavesOutNil() throws {
+        let json = try CanonicalEncoder.encode(cart).compactJSON
+        XCTAssertEqual(
+            json,
+            #"{"alpha":[{"price":"12.5","quantity":2,"sku":"A\"1"}],"link":"https://shop.example/cart?id=1","#
+                + #""weights":[1,0.25],"zeta":true}"#
+        )
+    }
+
+    func testRenderedLinesPutOneScalarOnEachLine() throws {
+        let lines = try CanonicalEncoder.encode(cart).renderedLines
+        XCTAssertEqual(
+            lines,
+            [
+                #"alpha[0].price: "12.5""#,
+                "alpha[0].quantity: 2",
+                #"alpha[0].sku: "A\"1""#,
+                #"link: "https://shop.example/cart?id=1""#,
+                "weights[0]: 1",
+                "weights[1]: 0.25",
+                "zeta: true",
+            ]
+        )
+    }
+
+    func testEnumsWithAssociatedValuesEncodeDeterministically() throws {
+        let action = CounterState.Action.startWork(id: "w", value: 3)
+        XCTAssertEqual(try CanonicalEncoder.encode(action).compactJSON, #"{"startWork":{"id":"w","value":3}}"#)
+    }
+
+    func testFingerprintIsStableAndTellsStatesApart() throws {
+        let first = try Fingerprint.of(CounterState(count: 1))
+        XCTAssertEqual(first, try Fingerprint.of(CounterState(count: 1)))
+        XCTAssertNotEqual(first, try Fingerprint.of(CounterState(count: 2)))
+        XCTAssertEqual(Fingerprint(hex: first.description), first)
+        XCTAssertEqual(first.description.count, 16)
+        // FNV-1a 64 of the two bytes "{}", computed independently (Python): pins the algorithm.
+        XCTAssertEqual(Fingerprint.of(canonical: .object([])).description, "08f44b07b5901a25")
+    }
+
+    func testNonFiniteNumbersAreAnEncodingErrorNotACrash() {
+        XCTAssertThrowsError(try CanonicalEncoder.encode([Double.nan]))
+    }
+}
