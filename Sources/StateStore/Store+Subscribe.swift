@@ -55,7 +55,7 @@ extension Store {
         subscribe({ $0 }, onChange: onChange)
     }
 
-    @usableFromInline
+    @inlinable
     func register(_ subscriber: Subscriber<State>) -> StoreSubscription {
         let core = self.core
         core.submit(.subscribe(subscriber))

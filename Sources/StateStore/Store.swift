@@ -39,6 +39,7 @@ public final class Store<State: StoreState>: Sendable {
     ///   - state: The initial state.
     ///   - middleware: Middleware, in the order they see each action (the first sees it first).
     ///   - effectsEnabled: Whether effects the reducer returns are run. Replays pass `false`.
+    @inlinable
     public init(
         reducer: Reducer<State, State.Action>,
         state: State,

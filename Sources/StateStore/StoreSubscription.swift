@@ -12,6 +12,7 @@
 public final class StoreSubscription: Sendable, Hashable {
     private let onCancel: Lock.Guarded<(@Sendable () -> Void)?>
 
+    @usableFromInline
     init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = Lock.Guarded(onCancel)
     }

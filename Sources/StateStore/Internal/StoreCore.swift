@@ -36,18 +36,18 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline let effects = EffectRunner<Action>()
 
     // Guarded by `lock`.
-    @usableFromInline var queue: [Command] = []
-    @usableFromInline var isDraining = false
-    @usableFromInline var drainer = ThreadID(raw: 0)
-    @usableFromInline var isShutDown = false
-    @usableFromInline var effectsEnabled: Bool
+    @usableFromInline @exclusivity(unchecked) var queue: [Command] = []
+    @usableFromInline @exclusivity(unchecked) var isDraining = false
+    @usableFromInline @exclusivity(unchecked) var drainer = ThreadID(raw: 0)
+    @usableFromInline @exclusivity(unchecked) var isShutDown = false
+    @usableFromInline @exclusivity(unchecked) var effectsEnabled: Bool
 
     // Drainer only.
-    @usableFromInline var batch: [Command] = []
-    @usableFromInline var subscribers: ContiguousArray<Subscriber<State>> = []
-    @usableFromInline var chain: ((Action) -> Void)?
+    @usableFromInline @exclusivity(unchecked) var batch: [Command] = []
+    @usableFromInline @exclusivity(unchecked) var subscribers: ContiguousArray<Subscriber<State>> = []
+    @usableFromInline @exclusivity(unchecked) var chain: ((Action) -> Void)?
 
-    @usableFromInline
+    @inlinable
     init(
         reducer: Reducer<State, Action>,
         state: State,
@@ -70,7 +70,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     /// innermost `next` reduces. `unowned(unsafe)` is sound for the innermost step because only the
     /// core itself calls its chain; the contexts hold the core strongly, and the cycle that makes is
     /// broken by ``shutDown()``, which drops the chain.
-    private static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> (Action) -> Void {
+    @inlinable
+    static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> (Action) -> Void {
         var next: (Action) -> Void = { [unowned(unsafe) core] action in core.reduceAndNotify(action) }
         if middleware.isEmpty { return next }
         let context = MiddlewareContext(core: core)
@@ -84,7 +85,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 
     // MARK: State
 
-    @usableFromInline
+    @inlinable
     var state: State {
         lock.lock()
         defer { lock.unlock() }
@@ -111,7 +112,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 
     /// Submits a subscription change. From the draining thread it applies at once (so a subscriber
     /// can change subscriptions mid-round); from another thread during a drain it is queued.
-    @usableFromInline
+    @inlinable
     func submit(_ command: Command) {
         lock.lock()
         if isShutDown {
@@ -136,7 +137,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     }
 
     /// Processes queued commands until the queue is empty, then gives up the drainer role.
-    @usableFromInline
+    @inlinable
     func drain() {
         while true {
             lock.lock()
@@ -161,7 +162,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func execute(_ command: Command) {
         switch command {
         case .action(let action):
@@ -236,7 +237,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         lock.withLock { isDraining = false }
     }
 
-    private func tearDown() {
+    @usableFromInline
+    func tearDown() {
         effects.shutDown()
         for subscriber in subscribers {
             subscriber.isActive = false

@@ -6,7 +6,7 @@
 /// run as specialised code. Only the draining thread calls it and flips `isActive`.
 @usableFromInline
 final class Subscriber<State>: @unchecked Sendable {
-    @usableFromInline var isActive = true
+    @usableFromInline @exclusivity(unchecked) var isActive = true
     @usableFromInline let receive: (State, _ isInitial: Bool) -> Void
 
     @usableFromInline
@@ -18,7 +18,7 @@ final class Subscriber<State>: @unchecked Sendable {
 /// Holds the last value a subscriber was given. Only the draining thread reads and writes it.
 @usableFromInline
 final class LastSelection<Value>: @unchecked Sendable {
-    @usableFromInline var value: Value?
+    @usableFromInline @exclusivity(unchecked) var value: Value?
 
     @usableFromInline
     init() {}
