@@ -127,7 +127,7 @@ public struct Effect<Action: Sendable>: Sendable {
         }
     }
 
-    /// Runs this effect and then `other`, as ``merge(_:)-swift.type.method`` does.
+    /// Runs this effect and then `other`, as `merge(_:)` does.
     public func merge(with other: Effect) -> Effect {
         .merge(self, other)
     }

@@ -15,7 +15,7 @@
 /// }
 /// ```
 ///
-/// Reducers compose: ``combine(_:)-swift.type.method`` runs several over one state, and
+/// Reducers compose: `combine(_:)` runs several over one state, and
 /// ``scope(state:action:)`` lifts a reducer of a part of the state into a reducer of the whole.
 public struct Reducer<State, Action: Sendable>: Sendable {
     /// The reducing function.
