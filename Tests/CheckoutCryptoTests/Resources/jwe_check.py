@@ -6,12 +6,15 @@ Swift implementation. Per RFC 7516 section 5.2 the AAD is the *received* first s
 re-serialised header (joserfc gets this wrong for Worldline's spaced header).
 
 Subcommands:
-  keygen --type rsa|ec [--bits N] [--private-key-out PATH]
+  keygen --type rsa|ec [--bits N] [--private-key-out PATH] [--json]
       Generate a fresh key; print base64 of its DER SubjectPublicKeyInfo; optionally write the
-      private key (PKCS#8 PEM) to PATH.
-  decrypt --private-key PATH          JWE on stdin -> plaintext bytes on stdout.
-  inspect --private-key PATH          JWE on stdin -> JSON {header, cek_hex, iv_hex, plaintext_hex}.
-  rsa-decrypt --private-key PATH      hex RSA-OAEP-SHA1 ciphertext on stdin -> hex plaintext.
+      private key (PKCS#8 PEM) to PATH. With --json print {"spki": ..., "private_key_pem": ...}.
+  decrypt [--private-key PATH]        JWE on stdin -> plaintext bytes on stdout.
+  inspect [--private-key PATH]        JWE on stdin -> JSON {header, cek_hex, iv_hex, plaintext_hex}.
+  rsa-decrypt [--private-key PATH]    hex RSA-OAEP-SHA1 ciphertext on stdin -> hex plaintext.
+
+Without --private-key the PEM is read from the JWE_CHECK_PRIVATE_KEY_PEM environment variable (the
+Swift tests use that, so no key file is left behind).
 
 Every failure (bad structure, wrong algorithm, tag mismatch, bad padding) exits with status 1 and a
 one-line reason on stderr.
@@ -20,6 +23,7 @@ import argparse
 import base64
 import hmac as std_hmac
 import json
+import os
 import re
 import sys
 
@@ -49,8 +53,14 @@ def oaep_sha1():
 
 
 def load_private_key(path):
-    with open(path, "rb") as handle:
-        return serialization.load_pem_private_key(handle.read(), password=None)
+    if path:
+        with open(path, "rb") as handle:
+            pem = handle.read()
+    else:
+        pem = os.environ.get("JWE_CHECK_PRIVATE_KEY_PEM", "").encode("ascii")
+        if not pem:
+            fail("no --private-key and no JWE_CHECK_PRIVATE_KEY_PEM in the environment")
+    return serialization.load_pem_private_key(pem, password=None)
 
 
 def open_jwe(compact, private_key):
@@ -103,8 +113,9 @@ def main():
     keygen.add_argument("--type", choices=["rsa", "ec"], default="rsa")
     keygen.add_argument("--bits", type=int, default=2048)
     keygen.add_argument("--private-key-out")
+    keygen.add_argument("--json", action="store_true")
     for name in ("decrypt", "inspect", "rsa-decrypt"):
-        commands.add_parser(name).add_argument("--private-key", required=True)
+        commands.add_parser(name).add_argument("--private-key")
     args = parser.parse_args()
 
     if args.command == "keygen":
@@ -112,16 +123,20 @@ def main():
             key = rsa.generate_private_key(public_exponent=65537, key_size=args.bits)
         else:
             key = ec.generate_private_key(ec.SECP256R1())
+        pem = key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
         if args.private_key_out:
-            pem = key.private_bytes(
-                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-            )
             with open(args.private_key_out, "wb") as handle:
                 handle.write(pem)
         spki = key.public_key().public_bytes(
             serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
         )
-        print(base64.b64encode(spki).decode("ascii"))
+        spki_b64 = base64.b64encode(spki).decode("ascii")
+        if args.json:
+            print(json.dumps({"spki": spki_b64, "private_key_pem": pem.decode("ascii")}))
+        else:
+            print(spki_b64)
         return
 
     private_key = load_private_key(args.private_key)

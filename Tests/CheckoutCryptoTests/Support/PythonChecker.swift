@@ -14,14 +14,14 @@ struct PythonChecker: Sendable {
         let stderr: String
     }
 
-    /// A generated key: base64 SPKI and, for RSA, the PEM path of its private key.
+    /// A generated key: base64 SPKI and the PEM of its private key (kept in memory, handed to the
+    /// script through the environment, so no key file is left behind).
     struct GeneratedKey: Sendable {
         let spkiBase64: String
-        let privateKeyPath: String
+        let privateKeyPEM: String
     }
 
     let scriptPath: String
-    let directory: URL
 
     /// The checker, created once per test process; a failure describes why Python cannot be used.
     static let shared: Result<PythonChecker, PythonUnavailable> = PythonChecker.make()
@@ -69,10 +69,7 @@ struct PythonChecker: Sendable {
         guard FileManager.default.fileExists(atPath: script) else {
             return .failure(PythonUnavailable(message: "\(script) not found"))
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("checkout-crypto-tests-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let importCheck = try run(["-c", "import cryptography"], stdin: Data())
             if importCheck.status != 0 {
                 let install = try run(["-m", "pip", "install", "--quiet", "cryptography"], stdin: Data())
@@ -85,12 +82,13 @@ struct PythonChecker: Sendable {
         } catch {
             return .failure(PythonUnavailable(message: "cannot run python3: \(error)"))
         }
-        return .success(PythonChecker(scriptPath: script, directory: directory))
+        return .success(PythonChecker(scriptPath: script))
     }
 
     /// Runs `python3 arguments...` with `stdin`, waiting for it to exit.
-    static func run(_ arguments: [String], stdin: Data) throws -> Output {
+    static func run(_ arguments: [String], stdin: Data, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
         let input = Pipe()
@@ -111,27 +109,30 @@ struct PythonChecker: Sendable {
     }
 
     /// Runs a subcommand of the checker script.
-    func script(_ arguments: [String], stdin: String = "") throws -> Output {
-        try Self.run([scriptPath] + arguments, stdin: Data(stdin.utf8))
+    func script(_ arguments: [String], stdin: String = "", privateKey: GeneratedKey? = nil) throws -> Output {
+        let environment = privateKey.map { ["JWE_CHECK_PRIVATE_KEY_PEM": $0.privateKeyPEM] } ?? [:]
+        return try Self.run([scriptPath] + arguments, stdin: Data(stdin.utf8), environment: environment)
     }
 
     /// A fresh key from Python: `rsa` of `bits` bits, or `ec` (P-256).
     func generateKey(type: String = "rsa", bits: Int = 2048) throws -> GeneratedKey {
-        let privateKeyPath = directory.appendingPathComponent("\(type)-\(bits)-\(UUID().uuidString).pem").path
-        let output = try script(["keygen", "--type", type, "--bits", "\(bits)", "--private-key-out", privateKeyPath])
+        let output = try script(["keygen", "--type", type, "--bits", "\(bits)", "--json"])
         guard output.status == 0 else { throw PythonUnavailable(message: "keygen failed: \(output.stderr)") }
-        let spki = String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return GeneratedKey(spkiBase64: spki, privateKeyPath: privateKeyPath)
+        let object = try JSONSerialization.jsonObject(with: output.stdout) as? [String: String]
+        guard let spki = object?["spki"], let pem = object?["private_key_pem"] else {
+            throw PythonUnavailable(message: "keygen printed no spki/private_key_pem")
+        }
+        return GeneratedKey(spkiBase64: spki, privateKeyPEM: pem)
     }
 
     /// Decrypts a compact JWE with the private key; status 0 and the plaintext on stdout if it verifies.
     func decrypt(_ jwe: String, with key: GeneratedKey) throws -> Output {
-        try script(["decrypt", "--private-key", key.privateKeyPath], stdin: jwe)
+        try script(["decrypt"], stdin: jwe, privateKey: key)
     }
 
     /// Decrypts and reports header, content key, IV and plaintext as JSON.
     func inspect(_ jwe: String, with key: GeneratedKey) throws -> [String: String] {
-        let output = try script(["inspect", "--private-key", key.privateKeyPath], stdin: jwe)
+        let output = try script(["inspect"], stdin: jwe, privateKey: key)
         guard output.status == 0 else { throw PythonUnavailable(message: "inspect failed: \(output.stderr)") }
         let object = try JSONSerialization.jsonObject(with: output.stdout)
         guard let fields = object as? [String: String] else {
@@ -142,6 +143,6 @@ struct PythonChecker: Sendable {
 
     /// RSA-OAEP-SHA1 decryption of `ciphertext` with the private key.
     func rsaDecrypt(_ ciphertext: [UInt8], with key: GeneratedKey) throws -> Output {
-        try script(["rsa-decrypt", "--private-key", key.privateKeyPath], stdin: Bytes.hexString(ciphertext))
+        try script(["rsa-decrypt"], stdin: Bytes.hexString(ciphertext), privateKey: key)
     }
 }
