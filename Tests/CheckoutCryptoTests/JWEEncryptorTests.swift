@@ -93,6 +93,29 @@ final class JWEEncryptorTests: XCTestCase {
         XCTAssertEqual(decrypted.stdout, plaintext)
     }
 
+    func testOneEncryptorSharedByConcurrentTasksProducesIndependentValidJWEs() async throws {
+        let checker = try PythonChecker.require()
+        let keyPair = try PythonChecker.sharedRSA2048Key()
+        let encryptor = try JWEEncryptor(keyId: "key-1", publicKeyBase64: keyPair.spkiBase64)
+
+        let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<16 {
+                group.addTask { (index, try encryptor.encrypt(Data("payment \(index)".utf8))) }
+            }
+            var collected: [Int: String] = [:]
+            for try await (index, jwe) in group { collected[index] = jwe }
+            return collected
+        }
+
+        XCTAssertEqual(results.count, 16)
+        XCTAssertEqual(Set(results.values.map { $0.split(separator: ".")[2] }).count, 16, "every IV is fresh")
+        for index in [0, 15] {
+            let decrypted = try checker.decrypt(try XCTUnwrap(results[index]), with: keyPair)
+            XCTAssertEqual(decrypted.status, 0, decrypted.stderr)
+            XCTAssertEqual(decrypted.stdout, Data("payment \(index)".utf8))
+        }
+    }
+
     // MARK: Tampering (the checker must refuse, so it is not a rubber stamp)
 
     func testTamperedCiphertextFailsTheTagCheck() throws {
