@@ -10,7 +10,8 @@ extension PlatformCrypto {
         var bytes = [UInt8](repeating: 0, count: count)
         let status = bytes.withUnsafeMutableBytes { buffer -> OSStatus in
             guard let base = buffer.baseAddress else { return errSecParam }
-            return SecRandomCopyBytes(kSecRandomDefault, buffer.count, base)
+            // nil is kSecRandomDefault (the system CSPRNG), without touching a global under strict concurrency.
+            return SecRandomCopyBytes(nil, buffer.count, base)
         }
         guard status == errSecSuccess else {
             throw CryptoError.libraryFailure(operation: "SecRandomCopyBytes", reason: "OSStatus \(status)")
