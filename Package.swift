@@ -70,7 +70,26 @@ let worldlineTargets: [Target] = []
 // MARK: - Cryptography shim (OpenSSL on Linux, Security/CommonCrypto on Apple platforms)
 
 let cryptoProducts: [Product] = []
-let cryptoTargets: [Target] = []
+let cryptoTargets: [Target] = [
+    // libcrypto's headers and link flags on Linux; Apple platforms use Security/CommonCrypto instead.
+    .systemLibrary(
+        name: "COpenSSL",
+        path: "Sources/COpenSSL",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"])]
+    ),
+    .target(
+        name: "CheckoutCrypto",
+        dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "CheckoutCryptoTests",
+        dependencies: ["CheckoutCrypto"],
+        exclude: ["Resources"],
+        swiftSettings: strict
+    ),
+]
 
 // MARK: - Package
 
