@@ -1,0 +1,303 @@
+/// An upgrade step for logs written with an older action schema: turns an older action's JSON
+/// into the current schema's JSON before it is decoded.
+///
+/// ```swift
+/// let upgrade = ActionSchemaUpgrade { action, fromVersion in
+///     // v1 called it "pay"; v2 calls it "payTapped"
+///     guard fromVersion < 2, case .object(let members) = action, members.first?.key == "pay" else { return action }
+///     return .object([JSONMember(key: "payTapped", value: members[0].value)])
+/// }
+/// ```
+public struct ActionSchemaUpgrade: Sendable {
+    /// The step: the action's JSON and the schema version it was written with.
+    public let upgrade: @Sendable (_ action: JSONValue, _ fromVersion: Int) throws -> JSONValue
+
+    /// Creates an upgrade step.
+    public init(_ upgrade: @escaping @Sendable (_ action: JSONValue, _ fromVersion: Int) throws -> JSONValue) {
+        self.upgrade = upgrade
+    }
+}
+
+/// Reads an action log one record at a time, in constant memory, checking every line.
+///
+/// ```swift
+/// let reader = try ActionLogReader<CheckoutState>(path: "session.jsonl")
+/// var state = reader.header.state
+/// while let record = try reader.next() {
+///     _ = reducer.reduce(&state, record.action)
+/// }
+/// if let torn = reader.tornLine { print("last line was torn: \(torn)") }
+/// ```
+///
+/// - The first bad line stops reading with ``ActionLogError/badLine(path:line:problem:)``; every
+///   good record before it has been returned.
+/// - A torn *last* line (no newline, or a bad checksum, at the very end) is not an error: it is
+///   reported in ``tornLine`` and skipped, and reading ends normally.
+/// - A newer format or schema, or an action case this app does not know, is a typed refusal.
+///   An older schema goes through the ``ActionSchemaUpgrade`` given, or is refused.
+public final class ActionLogReader<State: StoreState & Decodable> {
+    /// The file being read.
+    public let path: String
+    /// The header: versions, log id, and the starting state.
+    public let header: ActionLogHeader<State>
+    /// The footer, once reached (a cleanly closed log has one).
+    public private(set) var footer: ActionLogFooter?
+    /// The torn last line that was skipped, if any: its line number and what was wrong.
+    public private(set) var tornLine: (line: Int, problem: ActionLogError.LineProblem)?
+
+    private let source: LineSource
+    private let upgrade: ActionSchemaUpgrade?
+    private let schemaVersion: Int
+    private let decoder = JSONValueDecoder()
+    private var lineNumber = 1
+    private var nextSequence: Int
+    private var finished = false
+
+    /// Opens a log and reads its header.
+    ///
+    /// - Parameters:
+    ///   - path: The log file (one part of a rotated log).
+    ///   - schemaVersion: This app's action schema version.
+    ///   - upgrade: How to read actions of an older schema; without it, older logs are refused.
+    public init(path: String, schemaVersion: Int = 1, upgrade: ActionSchemaUpgrade? = nil) throws(ActionLogError) {
+        self.path = path
+        self.source = try LineSource(path: path)
+        self.upgrade = upgrade
+        self.schemaVersion = schemaVersion
+        guard let line = try source.nextLine() else { throw .empty(path: path) }
+        let json = try Self.checkedJSON(line, path: path, lineNumber: 1)
+        header = try Self.parseHeader(json, path: path, schemaVersion: schemaVersion, hasUpgrade: upgrade != nil)
+        nextSequence = header.firstSequence
+    }
+
+    /// The next record, or `nil` at the end of the log (after the footer, at the end of the file,
+    /// or after a torn last line, which ``tornLine`` reports).
+    public func next() throws(ActionLogError) -> ActionLogRecord<State.Action>? {
+        guard !finished else { return nil }
+        guard let line = try source.nextLine() else {
+            finished = true
+            return nil
+        }
+        lineNumber += 1
+        let json: JSONValue
+        do {
+            json = try Self.checkedJSON(line, path: path, lineNumber: lineNumber)
+        } catch {
+            if case .badLine(_, _, let problem) = error, try source.isAtEnd() {
+                tornLine = (lineNumber, problem)
+                finished = true
+                return nil
+            }
+            throw error
+        }
+        if footer != nil {
+            throw .badLine(path: path, line: lineNumber, problem: .unexpectedLine("a line after the footer"))
+        }
+        if let end = json["end"] {
+            footer = try parseFooter(end)
+            if try !source.isAtEnd() {
+                _ = try source.nextLine()
+                lineNumber += 1
+                throw .badLine(path: path, line: lineNumber, problem: .unexpectedLine("a line after the footer"))
+            }
+            finished = true
+            return nil
+        }
+        return try parseRecord(json)
+    }
+
+    // MARK: Lines
+
+    /// Checks the newline and checksum of a line and parses it.
+    static func checkedJSON(_ line: LineSource.Line, path: String, lineNumber: Int) throws(ActionLogError) -> JSONValue
+    {
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: lineNumber, problem: problem)
+        }
+        guard line.hasNewline else { throw bad(.missingNewline) }
+        let bytes = line.bytes
+        // Without the newline, the trailer is `,"crc":"` + 8 hex digits + `"}`: 18 bytes.
+        let trailer = ActionLogFormat.trailerLength - 1
+        guard bytes.count > trailer,
+            ActionLogFormat.trailerPrefix.elementsEqual(
+                UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - trailer)..<(bytes.count - 10)])),
+            bytes[bytes.count - 2] == UInt8(ascii: "\""), bytes[bytes.count - 1] == UInt8(ascii: "}")
+        else { throw bad(.missingChecksum) }
+        let found = String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 10)..<(bytes.count - 2)]), as: UTF8.self)
+        let expected = LineChecksum.hex(
+            LineChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - trailer)])))
+        guard found == expected else { throw bad(.checksumMismatch(expected: expected, found: found)) }
+        do {
+            return try JSONParser.parse(bytes.bindMemory(to: UInt8.self))
+        } catch {
+            throw bad(.invalidJSON(error.description))
+        }
+    }
+
+    private static func parseHeader(
+        _ json: JSONValue,
+        path: String,
+        schemaVersion: Int,
+        hasUpgrade: Bool
+    ) throws(ActionLogError) -> ActionLogHeader<State> {
+        func field(_ name: String) throws(ActionLogError) -> JSONValue {
+            guard let value = json[name] else {
+                throw .badLine(path: path, line: 1, problem: .missingField(name))
+            }
+            return value
+        }
+        func int(_ name: String) throws(ActionLogError) -> Int {
+            guard case .number(let text) = try field(name), let value = Int(text) else {
+                throw .badLine(path: path, line: 1, problem: .missingField(name))
+            }
+            return value
+        }
+        func string(_ name: String) throws(ActionLogError) -> String {
+            guard case .string(let value) = try field(name) else {
+                throw .badLine(path: path, line: 1, problem: .missingField(name))
+            }
+            return value
+        }
+        guard case .string(let format) = json["format"] ?? .null, format == ActionLogFormat.name else {
+            throw .notAnActionLog(
+                path: path, reason: "the first line does not name the format \"\(ActionLogFormat.name)\"")
+        }
+        let formatVersion = try int("formatVersion")
+        guard formatVersion <= ActionLogFormat.version else {
+            throw .newerFormat(path: path, found: formatVersion, supported: ActionLogFormat.version)
+        }
+        // Version 1 is the first format; an older version would be upgraded here, line by line.
+        let schema = try int("schema")
+        if schema > schemaVersion {
+            throw .newerSchema(path: path, found: schema, supported: schemaVersion)
+        }
+        if schema < schemaVersion && !hasUpgrade {
+            throw .olderSchemaWithoutUpgrade(path: path, found: schema, supported: schemaVersion)
+        }
+        let stateJSON = try field("state")
+        let state: State
+        do {
+            state = try JSONValueDecoder().decode(State.self, from: stateJSON)
+        } catch {
+            throw .badLine(path: path, line: 1, problem: .undecodableState(describe(error)))
+        }
+        guard let fingerprint = Fingerprint(hex: try string("fp")) else {
+            throw .badLine(path: path, line: 1, problem: .missingField("fp"))
+        }
+        return ActionLogHeader(
+            formatVersion: formatVersion,
+            engineVersion: try string("engine"),
+            appVersion: try string("app"),
+            schemaVersion: schema,
+            logID: try string("logId"),
+            createdMilliseconds: Int64(try int("created")),
+            part: try int("part"),
+            firstSequence: try int("firstSeq"),
+            state: state,
+            fingerprint: fingerprint
+        )
+    }
+
+    private func parseRecord(_ json: JSONValue) throws(ActionLogError) -> ActionLogRecord<State.Action> {
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: lineNumber, problem: problem)
+        }
+        guard case .number(let seqText) = json["seq"] ?? .null, let sequence = Int(seqText) else {
+            throw bad(.missingField("seq"))
+        }
+        guard sequence == nextSequence else { throw bad(.sequenceGap(expected: nextSequence, found: sequence)) }
+        guard case .number(let timeText) = json["t"] ?? .null, let time = Int64(timeText) else {
+            throw bad(.missingField("t"))
+        }
+        guard var actionJSON = json["action"] else { throw bad(.missingField("action")) }
+        var fingerprint: Fingerprint?
+        if let fp = json["fp"] {
+            guard case .string(let text) = fp, let parsed = Fingerprint(hex: text) else {
+                throw bad(.missingField("fp"))
+            }
+            fingerprint = parsed
+        }
+        if let upgrade, header.schemaVersion < schemaVersion {
+            do {
+                actionJSON = try upgrade.upgrade(actionJSON, header.schemaVersion)
+            } catch {
+                throw bad(.undecodableAction("the upgrade step failed: \(error)"))
+            }
+        }
+        let action: State.Action
+        do {
+            action = try decoder.decode(State.Action.self, from: actionJSON)
+        } catch {
+            if let unknown = Self.unknownCase(in: actionJSON, error: error) {
+                throw .unknownAction(path: path, line: lineNumber, name: unknown.name, at: unknown.at)
+            }
+            throw bad(.undecodableAction(Self.describe(error)))
+        }
+        nextSequence += 1
+        return ActionLogRecord(
+            sequence: sequence, timeMilliseconds: time, action: action, fingerprint: fingerprint, line: lineNumber)
+    }
+
+    private func parseFooter(_ end: JSONValue) throws(ActionLogError) -> ActionLogFooter {
+        guard case .number(let countText) = end["count"] ?? .null, let count = Int(countText) else {
+            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.count"))
+        }
+        guard case .string(let fpText) = end["fp"] ?? .null, let fingerprint = Fingerprint(hex: fpText) else {
+            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.fp"))
+        }
+        var next: String?
+        if case .string(let name) = end["next"] ?? .null { next = name }
+        return ActionLogFooter(count: count, fingerprint: fingerprint, nextPart: next)
+    }
+
+    // MARK: Errors
+
+    /// Finds the enum case name a decoding error choked on, when it is an unknown case: the single
+    /// key of the object (or the string) at the error's coding path.
+    static func unknownCase(in json: JSONValue, error: any Error) -> (name: String, at: String)? {
+        guard let decodingError = error as? DecodingError else { return nil }
+        let path: [any CodingKey]
+        let message: String
+        switch decodingError {
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+            message = context.debugDescription
+        default:
+            return nil
+        }
+        var node = json
+        for key in path {
+            if let index = key.intValue, case .array(let items) = node, items.indices.contains(index) {
+                node = items[index]
+            } else if let child = node[key.stringValue] {
+                node = child
+            } else {
+                return nil
+            }
+        }
+        let location = path.map(\.stringValue).joined(separator: ".")
+        switch node {
+        case .object(let members) where members.count == 1 && message.contains("keys"):
+            return (members[0].key, location)
+        case .string(let value) where message.contains("Cannot initialize"):
+            return (value, location)
+        default:
+            return nil
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let decodingError = error as? DecodingError else { return "\(error)" }
+        func at(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "" : " at \(path.map(\.stringValue).joined(separator: "."))"
+        }
+        switch decodingError {
+        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\"\(at(context.codingPath))"
+        case .typeMismatch(_, let context): return "\(context.debugDescription)\(at(context.codingPath))"
+        case .valueNotFound(_, let context): return "\(context.debugDescription)\(at(context.codingPath))"
+        case .dataCorrupted(let context): return "\(context.debugDescription)\(at(context.codingPath))"
+        @unknown default: return "\(error)"
+        }
+    }
+}

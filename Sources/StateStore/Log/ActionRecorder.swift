@@ -1,0 +1,394 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Records every action a store reduces into an action log, in the order they are reduced.
+///
+/// ```swift
+/// let recorder = try ActionRecorder(path: logPath, initialState: state, mode: .buffered())
+/// let store = Store(reducer: reducer, state: state, middleware: [analytics, recorder.middleware])
+/// ...
+/// try recorder.barrier()   // before payment, or when the app goes to the background
+/// try recorder.close()     // writes the footer
+/// ```
+///
+/// Put ``middleware`` **last** in the store's middleware list: it records what reaches the
+/// reducer, after any middleware that replaces or swallows actions.
+///
+/// ## Modes
+/// - ``Mode/buffered(flushInterval:)``: the dispatch path only enqueues; a background thread
+///   encodes and writes. A crash can lose what was not yet written; call ``barrier()`` at
+///   milestones.
+/// - ``Mode/durable``: each record is written (handed to the OS) before `dispatch` returns.
+///
+/// ## Failures
+/// A write error (disk full, closed file) stops recording: ``status`` becomes
+/// ``Status/failed(_:)`` with the typed error, `onFailure` is called once, the store keeps
+/// working, and the log stays valid up to the last whole line.
+///
+/// Secrets never reach the log: values wrapped in ``Sensitive`` encode as the redaction marker.
+public final class ActionRecorder<State: StoreState & Codable>: @unchecked Sendable {
+    /// How records reach the file.
+    public enum Mode: Sendable, Equatable {
+        /// A background writer flushes at least every `flushInterval`; dispatch only enqueues.
+        case buffered(flushInterval: Duration = .milliseconds(20))
+        /// Each record is written before `dispatch` returns.
+        case durable
+    }
+
+    /// Whether the recorder is still recording.
+    public enum Status: Sendable, Equatable {
+        /// Recording.
+        case recording
+        /// Stopped by a failure; the log is valid up to the last whole line.
+        case failed(ActionLogError)
+        /// Closed cleanly with a footer.
+        case closed
+    }
+
+    private struct Pending {
+        var sequence: Int
+        var time: Int64
+        var action: State.Action
+        /// The state after the action, when a fingerprint or a rotation needs it.
+        var state: State?
+    }
+
+    /// The file path of the log's first part.
+    public let path: String
+    /// The log's random identifier (in every header).
+    public let logID: String
+    /// The mode.
+    public let mode: Mode
+
+    private let configuration: ActionLogConfiguration
+    private let now: @Sendable () -> Int64
+    private let onFailure: (@Sendable (ActionLogError) -> Void)?
+
+    // Everything below is guarded by `condition`'s lock.
+    private let condition = NSCondition()
+    private var writer: ActionLogWriter<State>?
+    private var pending: [Pending] = []
+    private var sequence = 0
+    private var writtenThrough = 0
+    private var syncedThrough = 0
+    private var syncRequestedThrough = 0
+    private var rotationRequested = false
+    private var closing = false
+    private var writerThreadDone = false
+    private var currentStatus = Status.recording
+    private var lastState: State
+    private var contextBox: MiddlewareContext<State>?
+
+    /// Creates the log file, writes its header with `initialState`, and (in buffered mode)
+    /// starts the writer thread.
+    ///
+    /// - Parameters:
+    ///   - path: The log file; rotated parts are written beside it (`log.1.jsonl`, ...).
+    ///   - initialState: The store's initial state (the same value given to the store).
+    ///   - mode: Buffered (default) or durable.
+    ///   - configuration: App and schema versions, fingerprint interval, rotation size.
+    ///   - fileSystem: Where files go; tests inject faults here.
+    ///   - now: The recording clock, in milliseconds since 1970 (information only).
+    ///   - onFailure: Called once, on the writing thread, if recording stops on an error.
+    /// - Throws: ``ActionLogError`` if the file cannot be created or the header written.
+    public init(
+        path: String,
+        initialState: State,
+        mode: Mode = .buffered(),
+        configuration: ActionLogConfiguration = ActionLogConfiguration(),
+        fileSystem: any LogFileSystem = POSIXLogFileSystem(),
+        now: @escaping @Sendable () -> Int64 = ActionRecorderClock.wallClockMilliseconds,
+        onFailure: (@Sendable (ActionLogError) -> Void)? = nil
+    ) throws(ActionLogError) {
+        self.path = path
+        self.mode = mode
+        self.configuration = configuration
+        self.now = now
+        self.onFailure = onFailure
+        self.lastState = initialState
+        var generator = SystemRandomNumberGenerator()
+        self.logID = (0..<2).map { _ in Fingerprint(value: generator.next()).description }.joined()
+        self.writer = try ActionLogWriter(
+            path: path,
+            initialState: initialState,
+            configuration: configuration,
+            fileSystem: fileSystem,
+            logID: logID,
+            createdMilliseconds: now()
+        )
+        if case .buffered(let interval) = mode {
+            let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+            // The thread holds the recorder only while it writes, never while it waits, so dropping
+            // the recorder (and the store that holds its middleware) ends the thread and closes the
+            // log at once.
+            let condition = self.condition
+            let thread = Thread { [weak self] in
+                while true {
+                    condition.lock()
+                    let idle: Bool? = { self?.isIdleLocked }()
+                    guard let idle else {
+                        condition.unlock()
+                        return
+                    }
+                    if idle { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
+                    condition.unlock()
+                    guard let recorder = self, recorder.writerStep() else { return }
+                }
+            }
+            thread.name = "ActionRecorder writer"
+            thread.start()
+        } else {
+            writerThreadDone = true
+        }
+    }
+
+    deinit {
+        // No other thread can reach the recorder now: finish what was recorded, without waiting.
+        guard case .recording = currentStatus else { return }
+        let remaining = pending
+        pending.removeAll()
+        if write(remaining), let fingerprint = try? Fingerprint.of(contextBox?.state ?? lastState) {
+            try? writer?.finish(fingerprint: fingerprint)
+        }
+        writer?.abandon()
+    }
+
+    /// The middleware that records; put it last.
+    public var middleware: Middleware<State> {
+        Middleware { [self] context, action, next in
+            next(action)
+            record(action, context: context)
+        }
+    }
+
+    /// Whether the recorder is recording, failed (and why), or closed.
+    public var status: Status {
+        condition.lock()
+        defer { condition.unlock() }
+        return currentStatus
+    }
+
+    /// How many actions have been recorded (enqueued, in buffered mode).
+    public var recordedCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sequence
+    }
+
+    // MARK: Dispatch path
+
+    private func record(_ action: State.Action, context: MiddlewareContext<State>) {
+        condition.lock()
+        guard case .recording = currentStatus, !closing else {
+            condition.unlock()
+            return
+        }
+        if contextBox == nil { contextBox = context }
+        sequence += 1
+        let needsState = sequence % configuration.fingerprintInterval == 0 || rotationRequested
+        var entry = Pending(sequence: sequence, time: now(), action: action, state: nil)
+        if needsState {
+            rotationRequested = false
+            entry.state = context.state
+        }
+        switch mode {
+        case .buffered:
+            pending.append(entry)
+            if pending.count >= 8192 { condition.broadcast() }
+            condition.unlock()
+        case .durable:
+            write([entry])
+            condition.unlock()
+        }
+    }
+
+    // MARK: Writing (called with the lock held in durable mode, by the writer thread in buffered)
+
+    /// Writes `entries`; on failure stops recording. Returns whether all were written.
+    ///
+    /// Durable mode calls it with the lock held (`holdsLock`); the buffered writer thread calls it
+    /// without, so dispatch never waits for the disk, and takes the lock only for bookkeeping. The
+    /// `writer` itself is only touched by whoever writes: the dispatch path (durable) or the writer
+    /// thread (buffered), and by `close()` after that thread has ended.
+    @discardableResult
+    private func write(_ entries: [Pending], holdsLock: Bool = true) -> Bool {
+        func bookkeeping(_ body: () -> Void) {
+            if holdsLock {
+                body()
+            } else {
+                condition.lock()
+                body()
+                condition.unlock()
+            }
+        }
+        guard let writer else { return false }
+        do throws(ActionLogError) {
+            for entry in entries {
+                var fingerprint: Fingerprint?
+                if let state = entry.state {
+                    do {
+                        fingerprint = try Fingerprint.of(state)
+                    } catch {
+                        throw ActionLogError.encodingFailed(
+                            what: "the state after action \(entry.sequence)", reason: "\(error)")
+                    }
+                }
+                try writer.append(
+                    sequence: entry.sequence,
+                    timeMilliseconds: entry.time,
+                    action: entry.action,
+                    fingerprint: entry.sequence % configuration.fingerprintInterval == 0 ? fingerprint : nil
+                )
+                var rotateNow = false
+                bookkeeping {
+                    writtenThrough = entry.sequence
+                    if let state = entry.state { lastState = state }
+                    if writer.wantsRotation {
+                        if entry.state != nil {
+                            rotateNow = true
+                        } else {
+                            // The next record will carry the state the new part starts from.
+                            rotationRequested = true
+                        }
+                    }
+                }
+                if rotateNow, let state = entry.state, let fingerprint {
+                    try writer.rotate(stateAfterLastAction: state, fingerprint: fingerprint)
+                }
+            }
+            return true
+        } catch {
+            bookkeeping { fail(error) }
+            return false
+        }
+    }
+
+    private func fail(_ error: ActionLogError) {
+        guard case .recording = currentStatus else { return }
+        currentStatus = .failed(error)
+        writer?.abandon()
+        writer = nil
+        pending.removeAll()
+        condition.broadcast()
+        onFailure?(error)
+    }
+
+    /// Whether the writer thread has nothing to do (called with the lock held).
+    private var isIdleLocked: Bool {
+        pending.isEmpty && !closing && syncRequestedThrough <= syncedThrough
+    }
+
+    /// One cycle of the writer thread: write what is pending, sync if asked. Returns `false` when
+    /// the thread should end.
+    private func writerStep() -> Bool {
+        condition.lock()
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        let finishing = closing
+        // Write outside the lock, so dispatch never waits for the disk.
+        condition.unlock()
+        let written = batch.isEmpty ? true : write(batch, holdsLock: false)
+        condition.lock()
+        defer { condition.unlock() }
+        if written, syncRequestedThrough > syncedThrough, let writer {
+            let target = syncRequestedThrough
+            do throws(ActionLogError) {
+                try writer.sync()
+                syncedThrough = max(target, writtenThrough)
+            } catch {
+                fail(error)
+            }
+        }
+        condition.broadcast()
+        let failed: Bool
+        if case .failed = currentStatus { failed = true } else { failed = false }
+        if (finishing && pending.isEmpty) || failed {
+            writerThreadDone = true
+            condition.broadcast()
+            return false
+        }
+        return true
+    }
+
+    // MARK: Host calls
+
+    /// Makes every action recorded so far durable: written and `fsync`ed. Call it at milestones
+    /// (before payment, when the app goes to the background).
+    ///
+    /// - Throws: The ``ActionLogError`` that stopped recording, if it failed.
+    public func barrier() throws(ActionLogError) {
+        condition.lock()
+        defer { condition.unlock() }
+        if case .failed(let error) = currentStatus { throw error }
+        guard case .recording = currentStatus else { return }
+        switch mode {
+        case .durable:
+            guard let writer else { return }
+            do throws(ActionLogError) {
+                try writer.sync()
+            } catch {
+                fail(error)
+                throw error
+            }
+        case .buffered:
+            let target = sequence
+            syncRequestedThrough = max(syncRequestedThrough, target)
+            condition.broadcast()
+            while syncedThrough < target, case .recording = currentStatus, !writerThreadDone {
+                condition.wait()
+            }
+            if case .failed(let error) = currentStatus { throw error }
+        }
+    }
+
+    /// Flushes everything, writes the footer (count and final fingerprint) and closes the file.
+    /// Later actions are not recorded. Calling it again does nothing.
+    ///
+    /// - Throws: The ``ActionLogError`` that stopped recording, if it failed.
+    public func close() throws(ActionLogError) {
+        condition.lock()
+        defer { condition.unlock() }
+        if case .failed(let error) = currentStatus { throw error }
+        guard case .recording = currentStatus else { return }
+        closing = true
+        condition.broadcast()
+        while !writerThreadDone {
+            condition.wait()
+        }
+        if case .failed(let error) = currentStatus { throw error }
+        let finalState = contextBox?.state ?? lastState
+        do throws(ActionLogError) {
+            let fingerprint: Fingerprint
+            do {
+                fingerprint = try Fingerprint.of(finalState)
+            } catch {
+                throw ActionLogError.encodingFailed(what: "the final state", reason: "\(error)")
+            }
+            try writer?.sync()
+            try writer?.finish(fingerprint: fingerprint)
+            writer = nil
+            currentStatus = .closed
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+}
+
+/// The recorder's default clock.
+public enum ActionRecorderClock {
+    /// Wall-clock milliseconds since 1970 (coarse on Linux: a few nanoseconds to read).
+    @Sendable
+    public static func wallClockMilliseconds() -> Int64 {
+        #if canImport(Glibc)
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+        #else
+        return Int64(Date().timeIntervalSince1970 * 1000)
+        #endif
+    }
+}
