@@ -58,6 +58,82 @@ func cart(items: Int) -> CartState {
     CartState(items: (0..<items).map { LineItem(sku: $0, quantity: 1, price: 10) })
 }
 
+/// A checkout-shaped state and action tree for the log benchmarks: nested enums with associated
+/// values, decimals and strings, as a real checkout log holds.
+struct ShopState: StoreState, Codable, Equatable {
+    enum Action: Codable, Sendable, Equatable {
+        enum Native: Codable, Sendable, Equatable {
+            case emailEntered(String)
+            case shippingAddressSelected(id: String, postcode: String)
+            case shippingMethodSelected(id: String, price: Decimal)
+        }
+        enum Result: Codable, Sendable, Equatable {
+            case checkoutLoaded(cartID: String, total: Decimal, currency: String, lines: Int)
+            case paymentAuthorised(reference: String)
+        }
+        case native(Native)
+        case result(Result)
+        case pageProgress(Int)
+    }
+
+    var email = ""
+    var postcode = ""
+    var shippingMethod = ""
+    var shippingPrice: Decimal = 0
+    var cartID = ""
+    var total: Decimal = 0
+    var currency = "GBP"
+    var lines = 0
+    var progress = 0
+    var paid: [String] = []
+}
+
+let shopReducer = Reducer<ShopState, ShopState.Action>.pure { state, action in
+    switch action {
+    case .native(.emailEntered(let email)): state.email = email
+    case .native(.shippingAddressSelected(_, let postcode)): state.postcode = postcode
+    case .native(.shippingMethodSelected(let id, let price)):
+        state.shippingMethod = id
+        state.shippingPrice = price
+    case .result(.checkoutLoaded(let cartID, let total, let currency, let lines)):
+        state.cartID = cartID
+        state.total = total
+        state.currency = currency
+        state.lines = lines
+    case .result(.paymentAuthorised(let reference)):
+        if state.paid.count > 16 { state.paid.removeFirst() }
+        state.paid.append(reference)
+    case .pageProgress(let value): state.progress = value
+    }
+}
+
+func shopAction(_ index: Int) -> ShopState.Action {
+    switch index % 6 {
+    case 0: return .native(.emailEntered("guest\(index % 97)@example.com"))
+    case 1: return .native(.shippingAddressSelected(id: "addr-\(index % 13)", postcode: "SW1A \(index % 9)AA"))
+    case 2: return .native(.shippingMethodSelected(id: "standard", price: Decimal(index % 500) / 100))
+    case 3:
+        return .result(
+            .checkoutLoaded(
+                cartID: "cart-\(index % 1000)", total: Decimal(index % 100_000) / 100, currency: "GBP", lines: index % 7
+            ))
+    case 4: return .pageProgress(index % 100)
+    default: return .result(.paymentAuthorised(reference: "psp-\(index)"))
+    }
+}
+
+func temporaryLogPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("store-bench-\(name)-\(getpid()).jsonl").path
+}
+
+func removeLog(_ path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(base) {
+        try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
+    }
+}
+
 // MARK: - Harness
 
 struct Result: Codable {
@@ -182,7 +258,80 @@ let benchmarks: [(String, () -> Result)] = [
             }
         }
     ),
+    (
+        "recorder-buffered",
+        {
+            measure("recorder-buffered", iterations: 1_000_000, repetitions: 5) { n in
+                let path = temporaryLogPath("buffered")
+                defer { removeLog(path) }
+                guard
+                    let recorder = try? ActionRecorder(path: path, initialState: CounterState.logged, mode: .buffered())
+                else { return 0 }
+                let store = Store(
+                    reducer: counterReducer, state: CounterState.logged, middleware: [recorder.middleware])
+                let subscription = store.subscribe(\.count) { _ in }
+                for _ in 0..<n { store.dispatch(.increment) }
+                subscription.cancel()
+                return store.state.count
+            }
+        }
+    ),
+    (
+        "recorder-durable",
+        {
+            measure("recorder-durable", iterations: 100_000, repetitions: 5) { n in
+                let path = temporaryLogPath("durable")
+                defer { removeLog(path) }
+                guard let recorder = try? ActionRecorder(path: path, initialState: ShopState(), mode: .durable)
+                else { return 0 }
+                let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+                for i in 0..<n { store.dispatch(shopAction(i)) }
+                return store.state.lines
+            }
+        }
+    ),
 ]
+
+extension CounterState: Codable, Equatable {
+    static var logged: CounterState { CounterState() }
+}
+
+/// Replays a 1,000,000-action checkout-shaped log (decode and reduce), then jumps to random steps.
+func replayBenchmarks() -> [Result] {
+    let count = 1_000_000
+    let path = temporaryLogPath("replay")
+    defer { removeLog(path) }
+    do {
+        let recorder = try ActionRecorder(
+            path: path, initialState: ShopState(), mode: .buffered(),
+            configuration: ActionLogConfiguration(fingerprintInterval: 1000, maximumFileBytes: Int.max))
+        let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+        for i in 0..<count { store.dispatch(shopAction(i)) }
+        try recorder.close()
+    } catch {
+        print("replay benchmark: cannot write the log: \(error)")
+        return []
+    }
+    var results: [Result] = []
+    var replayer: Replayer<ShopState>?
+    results.append(
+        measure("replay-1m (ns/action)", iterations: count, repetitions: 3) { _ in
+            replayer = try? Replayer(path: path, reducer: shopReducer)
+            return replayer?.count ?? 0
+        })
+    if let replayer {
+        if let divergence = replayer.divergence { print("replay benchmark: diverged at \(divergence.step)") }
+        var generator = SystemRandomNumberGenerator()
+        let steps = (0..<200).map { _ in Int.random(in: 0...count, using: &generator) }
+        results.append(
+            measure("jump (ns/jump)", iterations: steps.count, repetitions: 3) { n in
+                var total = 0
+                for step in steps.prefix(n) { total &+= replayer.state(at: step).lines }
+                return total
+            })
+    }
+    return results
+}
 
 // MARK: - Main
 
@@ -193,18 +342,23 @@ if let index = arguments.firstIndex(of: "--filter"), arguments.index(after: inde
     filter = arguments[arguments.index(after: index)]
 }
 
+var groups: [() -> [Result]] = benchmarks.filter { name, _ in filter.map { name.contains($0) } ?? true }
+    .map { _, run in { [run()] } }
+if filter.map({ "replay-1m jump".contains($0) }) ?? true {
+    groups.append(replayBenchmarks)
+}
 var results: [Result] = []
-for (name, run) in benchmarks where filter.map({ name.contains($0) }) ?? true {
-    let result = run()
-    results.append(result)
-    if !json {
-        let line =
-            name.padding(toLength: 18, withPad: " ", startingAt: 0)
-            + String(format: "%12.1f %12.1f", result.minNanoseconds, result.medianNanoseconds)
-        if results.count == 1 {
-            print("benchmark".padding(toLength: 18, withPad: " ", startingAt: 0) + "      min ns   median ns")
+for group in groups {
+    for result in group() {
+        results.append(result)
+        if !json {
+            if results.count == 1 {
+                print("benchmark".padding(toLength: 24, withPad: " ", startingAt: 0) + "      min ns   median ns")
+            }
+            print(
+                result.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                    + String(format: "%12.1f %12.1f", result.minNanoseconds, result.medianNanoseconds))
         }
-        print(line)
     }
 }
 
@@ -221,5 +375,14 @@ if json {
     }
     if let middleware = median("middleware-5"), let one = median("store-1") {
         print(String(format: "middleware-5 / store-1:    %.2fx", middleware / one))
+    }
+    if let recorder = median("recorder-buffered"), let one = median("store-1") {
+        print(String(format: "recorder-buffered / store-1: %.2fx", recorder / one))
+    }
+    if let replay = results.first(where: { $0.name.hasPrefix("replay-1m") }) {
+        print(String(format: "replay of 1,000,000 actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
+    }
+    if let jump = results.first(where: { $0.name.hasPrefix("jump") }) {
+        print(String(format: "jump to a random step: %.3f ms (median)", jump.medianNanoseconds / 1e6))
     }
 }

@@ -13,13 +13,33 @@ public struct JSONValueDecoder: Sendable {
 
     /// Decodes a value of `type` from `value`.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try ValueDecoder(value: value, codingPath: []).decodeValue(type)
+        try ValueDecoder(value: value, path: PathStack(), depth: 0).decodeValue(type)
+    }
+}
+
+/// The coding path of the value being decoded, shared by one decode call.
+///
+/// Decoding is depth-first, so one stack serves every decoder and container: a container at
+/// depth `d` cuts the stack back to `d` keys before pushing the key it decodes. Nothing is
+/// allocated per field; a `codingPath` array is only built when someone asks (for an error).
+private final class PathStack {
+    var keys: [any CodingKey] = []
+
+    func path(depth: Int) -> [any CodingKey] {
+        Array(keys.prefix(depth))
+    }
+
+    func enter(depth: Int, key: any CodingKey) {
+        if keys.count > depth { keys.removeSubrange(depth...) }
+        keys.append(key)
     }
 }
 
 private struct ValueDecoder: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    let path: PathStack
+    let depth: Int
+    var codingPath: [any CodingKey] { path.path(depth: depth) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
@@ -74,14 +94,14 @@ private struct ValueDecoder: Decoder {
         guard case .object(let members) = value else {
             throw typeMismatch([String: Any].self, expected: "an object")
         }
-        return KeyedDecodingContainer(Keyed<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(Keyed<Key>(members: members, path: path, depth: depth))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let items) = value else {
             throw typeMismatch([Any].self, expected: "an array")
         }
-        return Unkeyed(items: items, codingPath: codingPath)
+        return Unkeyed(items: items, path: path, depth: depth)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -91,7 +111,9 @@ private struct ValueDecoder: Decoder {
 
 private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONMember]
-    let codingPath: [any CodingKey]
+    let path: PathStack
+    let depth: Int
+    var codingPath: [any CodingKey] { path.path(depth: depth) }
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
@@ -110,7 +132,8 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value for \"\(key.stringValue)\"."))
         }
-        return ValueDecoder(value: value, codingPath: codingPath + [key])
+        path.enter(depth: depth, key: key)
+        return ValueDecoder(value: value, path: path, depth: depth + 1)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -146,11 +169,12 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(value: members.first { $0.key == "super" }?.value ?? .null, codingPath: codingPath)
+        ValueDecoder(value: members.first { $0.key == "super" }?.value ?? .null, path: path, depth: depth)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(value: find(key) ?? .null, codingPath: codingPath + [key])
+        path.enter(depth: depth, key: key)
+        return ValueDecoder(value: find(key) ?? .null, path: path, depth: depth + 1)
     }
 }
 
@@ -167,7 +191,9 @@ private struct IndexCodingKey: CodingKey {
 
 private struct Unkeyed: UnkeyedDecodingContainer {
     let items: [JSONValue]
-    let codingPath: [any CodingKey]
+    let path: PathStack
+    let depth: Int
+    var codingPath: [any CodingKey] { path.path(depth: depth) }
     var currentIndex = 0
 
     var count: Int? { items.count }
@@ -180,7 +206,8 @@ private struct Unkeyed: UnkeyedDecodingContainer {
                 .init(codingPath: codingPath + [IndexCodingKey(currentIndex)], debugDescription: "The array has ended.")
             )
         }
-        let decoder = ValueDecoder(value: items[currentIndex], codingPath: codingPath + [IndexCodingKey(currentIndex)])
+        path.enter(depth: depth, key: IndexCodingKey(currentIndex))
+        let decoder = ValueDecoder(value: items[currentIndex], path: path, depth: depth + 1)
         currentIndex += 1
         return decoder
     }

@@ -31,6 +31,14 @@ public enum ActionLogFormat {
 
     /// Finishes a line: appends the checksum trailer over `body` (which must be a JSON object
     /// without its closing brace) and the newline.
+    static func seal(_ body: inout [UInt8]) {
+        let checksum = body.withUnsafeBytes { LineChecksum.compute($0) }
+        body.append(contentsOf: #","crc":""#.utf8)
+        body.append(contentsOf: LineChecksum.hex(checksum).utf8)
+        body.append(contentsOf: "\"}\n".utf8)
+    }
+
+    /// Finishes a line held as text (see the byte version).
     static func seal(_ body: inout String) {
         let checksum = LineChecksum.compute(body)
         body += #","crc":""#

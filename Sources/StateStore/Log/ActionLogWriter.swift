@@ -9,11 +9,11 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     let logID: String
     let createdMilliseconds: Int64
 
-    private var file: (any LogFile)?
-    private(set) var part = 0
+    @exclusivity(unchecked) private var file: (any LogFile)?
+    @exclusivity(unchecked) private(set) var part = 0
     private(set) var currentPath: String
-    private var bytesInFile = 0
-    private(set) var count = 0
+    @exclusivity(unchecked) private var bytesInFile = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(
         path: String,
@@ -33,7 +33,20 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     }
 
     /// `true` once the current file has grown past the configured size.
-    var wantsRotation: Bool { bytesInFile >= configuration.maximumFileBytes }
+    var wantsRotation: Bool { bytesInFile + batch.count >= configuration.maximumFileBytes }
+
+    /// While `true`, action lines collect in memory and reach the file in one write per
+    /// ``flush()``: the buffered recorder's writer thread works this way.
+    @exclusivity(unchecked) var isBatching = false
+    @exclusivity(unchecked) private var batch: [UInt8] = []
+
+    /// Writes the collected lines in one write. On failure the file is cut back to its last whole
+    /// line, so the log stays valid (the lines of the failed batch are lost, and reported).
+    func flush() throws(ActionLogError) {
+        guard !batch.isEmpty else { return }
+        defer { batch.removeAll(keepingCapacity: true) }
+        try writeBytes(batch)
+    }
 
     /// The path of part `index` of the log at `base`: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`...
     static func partPath(base: String, index: Int) -> String {
@@ -76,20 +89,36 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         action: State.Action,
         fingerprint: Fingerprint?
     ) throws(ActionLogError) {
-        var line = "{\"seq\":\(sequence),\"t\":\(timeMilliseconds),\"action\":"
+        lineBuffer.removeAll(keepingCapacity: true)
+        lineBuffer.append(contentsOf: "{\"seq\":\(sequence),\"t\":\(timeMilliseconds),\"action\":".utf8)
+        let mark = lineBuffer.count
         do {
-            try CanonicalEncoder.encode(action).writeCompact(to: &line)
+            try StreamingJSONEncoder.encode(action, into: &lineBuffer)
         } catch {
-            throw .encodingFailed(what: "action \(sequence)", reason: "\(error)")
+            // A value that encodes out of nesting order: the tree encoder handles anything.
+            lineBuffer.removeSubrange(mark...)
+            do {
+                var text = ""
+                try CanonicalEncoder.encode(action).writeCompact(to: &text)
+                lineBuffer.append(contentsOf: text.utf8)
+            } catch {
+                throw .encodingFailed(what: "action \(sequence)", reason: "\(error)")
+            }
         }
-        if let fingerprint { line += ",\"fp\":\"\(fingerprint)\"" }
-        try writeLine(&line)
+        if let fingerprint { lineBuffer.append(contentsOf: ",\"fp\":\"\(fingerprint)\"".utf8) }
+        ActionLogFormat.seal(&lineBuffer)
+        if isBatching {
+            batch.append(contentsOf: lineBuffer)
+        } else {
+            try writeBytes(lineBuffer)
+        }
         count = sequence
     }
 
     /// Closes the current part with a footer naming the next, and opens the next part with the
     /// state after the last written action as its starting state.
     func rotate(stateAfterLastAction state: State, fingerprint: Fingerprint) throws(ActionLogError) {
+        try flush()
         let nextPath = Self.partPath(base: basePath, index: part + 1)
         var footer = "{\"end\":{\"count\":\(count),\"fp\":\"\(fingerprint)\",\"next\":"
         JSONText.appendQuoted(lastPathComponent(nextPath), to: &footer)
@@ -102,6 +131,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
 
     /// Writes the footer and closes the file.
     func finish(fingerprint: Fingerprint) throws(ActionLogError) {
+        try flush()
         var footer = "{\"end\":{\"count\":\(count),\"fp\":\"\(fingerprint)\"}"
         try writeLine(&footer)
         try closeFile()
@@ -109,6 +139,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
 
     /// Forces what was written to stable storage.
     func sync() throws(ActionLogError) {
+        try flush()
         guard let file else { return }
         do { try file.sync() } catch { throw .io(error) }
     }
@@ -123,6 +154,29 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         guard let file else { return }
         self.file = nil
         do { try file.close() } catch { throw .io(error) }
+    }
+
+    /// Reused for every action line, so appending allocates nothing in the steady state.
+    @exclusivity(unchecked) private var lineBuffer: [UInt8] = []
+
+    /// Writes whole sealed lines.
+    private func writeBytes(_ bytes: [UInt8]) throws(ActionLogError) {
+        guard let file else {
+            throw .io(LogIOError(operation: "write", path: currentPath, code: 9, reason: "the log is closed"))
+        }
+        let failure = bytes.withUnsafeBytes { bytes -> LogIOError? in
+            do throws(LogIOError) {
+                try file.write(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            try? file.truncate(to: bytesInFile)
+            throw .io(failure)
+        }
+        bytesInFile += bytes.count
     }
 
     private func writeLine(_ body: inout String) throws(ActionLogError) {

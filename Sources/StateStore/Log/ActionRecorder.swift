@@ -48,12 +48,21 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         case closed
     }
 
-    private struct Pending {
-        var sequence: Int
-        var time: Int64
-        var action: State.Action
+    @usableFromInline
+    struct Pending {
+        @usableFromInline var sequence: Int
+        @usableFromInline var time: Int64
+        @usableFromInline var action: State.Action
         /// The state after the action, when a fingerprint or a rotation needs it.
-        var state: State?
+        @usableFromInline var state: State?
+
+        @usableFromInline
+        init(sequence: Int, time: Int64, action: State.Action, state: State?) {
+            self.sequence = sequence
+            self.time = time
+            self.action = action
+            self.state = state
+        }
     }
 
     /// The file path of the log's first part.
@@ -63,24 +72,24 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     /// The mode.
     public let mode: Mode
 
-    private let configuration: ActionLogConfiguration
-    private let now: @Sendable () -> Int64
+    @usableFromInline let configuration: ActionLogConfiguration
+    @usableFromInline let now: @Sendable () -> Int64
     private let onFailure: (@Sendable (ActionLogError) -> Void)?
 
     // Everything below is guarded by `condition`'s lock.
-    private let condition = NSCondition()
-    private var writer: ActionLogWriter<State>?
-    private var pending: [Pending] = []
-    private var sequence = 0
-    private var writtenThrough = 0
-    private var syncedThrough = 0
-    private var syncRequestedThrough = 0
-    private var rotationRequested = false
-    private var closing = false
-    private var writerThreadDone = false
-    private var currentStatus = Status.recording
-    private var lastState: State
-    private var contextBox: MiddlewareContext<State>?
+    @usableFromInline let condition = ConditionLock()
+    @exclusivity(unchecked) private var writer: ActionLogWriter<State>?
+    @usableFromInline @exclusivity(unchecked) var pending: [Pending] = []
+    @usableFromInline @exclusivity(unchecked) var sequence = 0
+    @exclusivity(unchecked) private var writtenThrough = 0
+    @exclusivity(unchecked) private var syncedThrough = 0
+    @exclusivity(unchecked) private var syncRequestedThrough = 0
+    @usableFromInline @exclusivity(unchecked) var rotationRequested = false
+    @usableFromInline @exclusivity(unchecked) var closing = false
+    @exclusivity(unchecked) private var writerThreadDone = false
+    @usableFromInline @exclusivity(unchecked) var currentStatus = Status.recording
+    @exclusivity(unchecked) private var lastState: State
+    @usableFromInline @exclusivity(unchecked) var contextBox: MiddlewareContext<State>?
 
     /// Creates the log file, writes its header with `initialState`, and (in buffered mode)
     /// starts the writer thread.
@@ -120,6 +129,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             createdMilliseconds: now()
         )
         if case .buffered(let interval) = mode {
+            writer?.isBatching = true
             let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
             // The thread holds the recorder only while it writes, never while it waits, so dropping
             // the recorder (and the store that holds its middleware) ends the thread and closes the
@@ -133,7 +143,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                         condition.unlock()
                         return
                     }
-                    if idle { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
+                    if idle { condition.wait(seconds: seconds) }
                     condition.unlock()
                     guard let recorder = self, recorder.writerStep() else { return }
                 }
@@ -157,6 +167,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     }
 
     /// The middleware that records; put it last.
+    @inlinable
     public var middleware: Middleware<State> {
         Middleware { [self] context, action, next in
             next(action)
@@ -180,7 +191,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
 
     // MARK: Dispatch path
 
-    private func record(_ action: State.Action, context: MiddlewareContext<State>) {
+    @inlinable
+    func record(_ action: State.Action, context: MiddlewareContext<State>) {
         condition.lock()
         guard case .recording = currentStatus, !closing else {
             condition.unlock()
@@ -214,7 +226,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     /// `writer` itself is only touched by whoever writes: the dispatch path (durable) or the writer
     /// thread (buffered), and by `close()` after that thread has ended.
     @discardableResult
-    private func write(_ entries: [Pending], holdsLock: Bool = true) -> Bool {
+    @usableFromInline
+    func write(_ entries: [Pending], holdsLock: Bool = true) -> Bool {
         func bookkeeping(_ body: () -> Void) {
             if holdsLock {
                 body()
@@ -225,6 +238,20 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             }
         }
         guard let writer else { return false }
+        // Bookkeeping is applied once per batch, so the writer thread takes the lock once per
+        // batch rather than once per record.
+        var written = 0
+        var latestState: State?
+        var requestRotation = false
+        defer {
+            if written > 0 || latestState != nil || requestRotation {
+                bookkeeping {
+                    if written > 0 { writtenThrough = written }
+                    if let latestState { lastState = latestState }
+                    if requestRotation { rotationRequested = true }
+                }
+            }
+        }
         do throws(ActionLogError) {
             for entry in entries {
                 var fingerprint: Fingerprint?
@@ -235,6 +262,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                         throw ActionLogError.encodingFailed(
                             what: "the state after action \(entry.sequence)", reason: "\(error)")
                     }
+                    latestState = state
                 }
                 try writer.append(
                     sequence: entry.sequence,
@@ -242,23 +270,18 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                     action: entry.action,
                     fingerprint: entry.sequence % configuration.fingerprintInterval == 0 ? fingerprint : nil
                 )
-                var rotateNow = false
-                bookkeeping {
-                    writtenThrough = entry.sequence
-                    if let state = entry.state { lastState = state }
-                    if writer.wantsRotation {
-                        if entry.state != nil {
-                            rotateNow = true
-                        } else {
-                            // The next record will carry the state the new part starts from.
-                            rotationRequested = true
-                        }
+                written = entry.sequence
+                if writer.wantsRotation {
+                    if let state = entry.state, let fingerprint {
+                        try writer.rotate(stateAfterLastAction: state, fingerprint: fingerprint)
+                        requestRotation = false
+                    } else {
+                        // The next record will carry the state the new part starts from.
+                        requestRotation = true
                     }
                 }
-                if rotateNow, let state = entry.state, let fingerprint {
-                    try writer.rotate(stateAfterLastAction: state, fingerprint: fingerprint)
-                }
             }
+            try writer.flush()
             return true
         } catch {
             bookkeeping { fail(error) }

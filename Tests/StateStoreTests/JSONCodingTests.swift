@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+@testable import StateStore
+
+final class JSONCodingTests: XCTestCase {
+    private struct Empty: Codable, Equatable {}
+
+    private indirect enum Nested: Codable, Equatable {
+        case plain
+        case labelled(id: String, amount: Decimal)
+        case unlabelled(Int, String)
+        case deep(Nested?)
+        case list([Nested])
+    }
+
+    private struct Everything: Codable, Equatable {
+        var text = "quote \" backslash \\ newline \n tab \t bell \u{07} é 🛒"
+        var amount = Decimal(string: "1234.5678") ?? 0
+        var negative = -42
+        var big = UInt64.max
+        var ratio = 0.125
+        var flag = true
+        var missing: String?
+        var present: Int? = 3
+        var date = Date(timeIntervalSince1970: 1_700_000_000)
+        var url = URL(string: "https://example.com/a?b=c") ?? URL(fileURLWithPath: "/")
+        var bytes = Data([0, 1, 2, 254])
+        var empty = Empty()
+        var emptyList: [Int] = []
+        var matrix = [[1, 2], [], [3]]
+        var nested: [Nested] = [
+            .plain, .labelled(id: "x", amount: 9.99), .unlabelled(1, "b"), .deep(.deep(nil)), .list([.plain]),
+        ]
+        var secret = Sensitive("4111111111111111")
+    }
+
+    private func roundTrip<T: Codable>(_ value: T) throws -> (T, String) {
+        var bytes: [UInt8] = []
+        try StreamingJSONEncoder.encode(value, into: &bytes)
+        let json = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
+        return (try JSONValueDecoder().decode(T.self, from: json), String(decoding: bytes, as: UTF8.self))
+    }
+
+    func testStreamingEncoderAndValueDecoderRoundTripEverything() throws {
+        let (decoded, text) = try roundTrip(Everything())
+        var expected = Everything()
+        expected.secret = .redacted  // the secret never leaves as text
+        XCTAssertEqual(decoded, expected)
+        XCTAssertFalse(text.contains("4111111111111111"))
+    }
+
+    func testStreamingEncoderWritesTheSameJSONAsTheCanonicalEncoderUpToKeyOrder() throws {
+        let value = Everything()
+        var bytes: [UInt8] = []
+        try StreamingJSONEncoder.encode(value, into: &bytes)
+        let streamed = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
+        let canonical = try JSONParser.parse(try CanonicalEncoder.encode(value).compactJSON)
+        XCTAssertEqual(sorted(streamed), sorted(canonical))
+    }
+
+    func testParserRejectsBadJSONWithAnOffset() {
+        for (text, offset) in [("{\"a\":}", 5), ("[1,2", 4), ("tru", 0), ("\"open", 5), ("{\"a\":1} x", 8), ("01", 1)] {
+            XCTAssertThrowsError(try JSONParser.parse(text), text) { error in
+                XCTAssertEqual((error as? JSONParseError)?.offset, offset, "\(text): \(error)")
+            }
+        }
+    }
+
+    func testParserRefusesNestingDeeperThanItsLimitInsteadOfOverflowingTheStack() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        XCTAssertThrowsError(try JSONParser.parse(deep))
+    }
+
+    func testParserDecodesEscapesAndSurrogatePairs() throws {
+        XCTAssertEqual(try JSONParser.parse(#""a\u00e9\ud83d\uded2\n\/""#), .string("aé🛒\n/"))
+        XCTAssertThrowsError(try JSONParser.parse(#""\ud83d""#))
+    }
+
+    func testDecoderErrorsNameTheField() throws {
+        struct Line: Codable { var sku: String; var quantity: Int }
+        let json = try JSONParser.parse(#"{"sku":"A","quantity":"two"}"#)
+        XCTAssertThrowsError(try JSONValueDecoder().decode(Line.self, from: json)) { error in
+            guard case .typeMismatch(_, let context) = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["quantity"])
+        }
+    }
+
+    private func sorted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(members.map { JSONMember(key: $0.key, value: sorted($0.value)) }.sorted { $0.key < $1.key })
+        case .array(let items):
+            return .array(items.map(sorted))
+        default:
+            return value
+        }
+    }
+}
