@@ -5,7 +5,7 @@ public import Foundation
 /// The checks run in a fixed order and the first failure wins: minimum, maximum, their ordering,
 /// currency, locale. Each case carries the offending input exactly as it was given, and
 /// ``failureReason`` says what was wrong in a sentence fit for a log.
-public enum ConfigurationError: Error, Equatable, Sendable, LocalizedError, CustomStringConvertible {
+public enum ConfigurationError: Error, Equatable, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The minimum is not a plain decimal number, or it is negative. Carries the given text.
     case invalidMinimum(String)
     /// The maximum is not a plain decimal number, or it is negative. Carries the given text.
