@@ -19,7 +19,7 @@ public protocol WidgetHandler: AnyObject, Sendable {
     /// the checksum is nil in tokenless mode.
     func onReady(isValid: Bool, amountDueToday: Money, paymentScheduleChecksum: String?)
 
-    /// The widget's status changed, e.g. after ``CheckoutWidget/sendUpdate(amount:)``. Only a
+    /// The widget's status changed, e.g. after ``CheckoutWidget/sendUpdate(amount:)-(String)``. Only a
     /// ``WidgetStatus/valid(amountDueToday:checksum:)`` status may proceed to capture, and the
     /// capture must carry its checksum.
     func onChanged(status: WidgetStatus)
