@@ -60,8 +60,10 @@ public enum Afterpay {
         context.brand
     }
 
-    /// A stream of every configuration set from now on (nil when cleared), for screens that
-    /// re-render when it changes. The stream ends when the consumer stops iterating it.
+    /// A stream of the configuration after each later ``setConfiguration(_:)`` (nil when cleared),
+    /// for screens that re-render when it changes. It keeps only the newest value: a consumer
+    /// that falls behind skips to the current configuration rather than replaying every change.
+    /// The stream ends when its consumer stops iterating it.
     public static func configurationUpdates() -> AsyncStream<Configuration?> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Configuration?>.makeStream(bufferingPolicy: .bufferingNewest(1))

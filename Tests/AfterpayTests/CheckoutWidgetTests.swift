@@ -78,9 +78,10 @@ final class CheckoutWidgetTests: XCTestCase {
 
     func testSendUpdateWithADecimalWritesTwoDecimals() throws {
         let widget = try CheckoutWidget(token: "tok", context: try Fixture.context(currency: "CAD", locale: "fr_CA"))
-        XCTAssertEqual(widget.sendUpdate(amount: Decimal(50)).json, #"{"amount":"50.00","currency":"CAD"}"#)
+        XCTAssertEqual(try widget.sendUpdate(amount: Decimal(50)).json, #"{"amount":"50.00","currency":"CAD"}"#)
         XCTAssertEqual(
-            widget.sendUpdate(amount: Decimal(string: "1234.565") ?? 0).json, #"{"amount":"1234.56","currency":"CAD"}"#)
+            try widget.sendUpdate(amount: Decimal(string: "1234.565") ?? 0).json,
+            #"{"amount":"1234.56","currency":"CAD"}"#)
     }
 
     // MARK: Status

@@ -8,14 +8,14 @@ public import Foundation
 /// case .unavailable(let reason): log("Afterpay hidden: \(reason)")
 /// }
 /// ```
-public enum AfterpayAvailability: Equatable, Hashable, Sendable {
+public enum AfterpayAvailability: Codable, Equatable, Hashable, Sendable {
     /// Afterpay may be offered.
     case available
     /// Afterpay must not be offered.
     case unavailable(Reason)
 
     /// Why Afterpay is not offered.
-    public enum Reason: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
         /// No configuration is set.
         case noConfiguration
         /// The consumer's language is not one the merchant region allows, so Afterpay's messaging

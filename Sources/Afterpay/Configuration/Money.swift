@@ -19,10 +19,15 @@ public struct Money: Codable, Equatable, Hashable, Sendable {
     }
 
     /// Money from a `Decimal`, written with exactly two decimals (rounded half-even), a `.` and no
-    /// grouping: `Money(amount: 50, currency: "USD").amount` is `"50.00"`.
+    /// grouping: `Money(amount: 50, currency: "USD").amount` is `"50.00"`. `Decimal.nan` is
+    /// written `"NaN"`, which ``decimalAmount`` then refuses.
     public init(amount: Decimal, currency: String) {
-        let digits = DecimalText.digits(of: amount, scale: 2)
-        self.amount = (digits.isNegative ? "-" : "") + digits.integer + "." + digits.fraction
+        if amount.isNaN {
+            self.amount = "NaN"
+        } else {
+            let digits = DecimalText.digits(of: amount, scale: 2)
+            self.amount = (digits.isNegative ? "-" : "") + digits.integer + "." + digits.fraction
+        }
         self.currency = currency
     }
 

@@ -152,10 +152,13 @@ public final class CheckoutWidget: Sendable {
         return WidgetUpdate(money: Money(amount: amount, currency: configuration.currencyCode))
     }
 
-    /// Tells the widget the order total changed, writing the amount with two decimals, e.g.
-    /// `50` becomes `"50.00"`.
-    public func sendUpdate(amount: Decimal) -> WidgetUpdate {
-        WidgetUpdate(money: Money(amount: amount, currency: configuration.currencyCode))
+    /// Tells the widget the order total changed, writing the amount with two decimals (rounded
+    /// half-even), a `.` and no grouping: `50` becomes `"50.00"`.
+    ///
+    /// - Throws: ``WidgetError/invalidAmount(_:)`` for `Decimal.nan`.
+    public func sendUpdate(amount: Decimal) throws(WidgetError) -> WidgetUpdate {
+        guard !amount.isNaN else { throw .invalidAmount("NaN") }
+        return WidgetUpdate(money: Money(amount: amount, currency: configuration.currencyCode))
     }
 
     /// Reads the result of evaluating ``statusScript``: it must be the JSON string the page

@@ -15,7 +15,7 @@
 /// WidgetEvent(message: #"{"type":"resize","size":240}"#)   // .resized(size: 240)
 /// WidgetEvent(message: "not json")                          // .failure(.notJSON(reason: ...))
 /// ```
-public enum WidgetEvent: Equatable, Hashable, Sendable {
+public enum WidgetEvent: Codable, Equatable, Hashable, Sendable {
     /// The widget loaded and accepts updates.
     case ready(isValid: Bool, amountDueToday: Money, paymentScheduleChecksum: String?)
     /// The widget's status changed.

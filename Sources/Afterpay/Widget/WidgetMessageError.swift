@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// A bad message never crashes and never throws out of ``CheckoutWidget/receive(message:)``: it
 /// becomes a ``WidgetEvent/failure(_:)`` event and a call to ``WidgetHandler/onFailure(error:)``.
-public enum WidgetMessageError: Error, Equatable, Hashable, Sendable, LocalizedError, CustomStringConvertible {
+public enum WidgetMessageError: Error, Codable, Equatable, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The text is not a JSON object. Carries the parser's reason.
     case notJSON(reason: String)
     /// The object has no string `type`.

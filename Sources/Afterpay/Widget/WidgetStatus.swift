@@ -4,7 +4,7 @@
 /// schedule the consumer saw and must travel with the capture (Afterpay rejects a capture whose
 /// amount or checksum does not match). ``invalid(errorCode:message:)`` means checkout must not
 /// proceed; the widget shows the reason to the consumer itself.
-public enum WidgetStatus: Equatable, Hashable, Sendable {
+public enum WidgetStatus: Codable, Equatable, Hashable, Sendable {
     /// The schedule is acceptable. The checksum is nil in tokenless mode.
     case valid(amountDueToday: Money, checksum: String?)
     /// The schedule is not acceptable. Both values are nil unless the widget sent both as strings.
