@@ -224,3 +224,20 @@ final class CheckoutWidgetTests: XCTestCase {
         XCTAssertEqual(received, [.resized(size: 10)])
     }
 }
+
+final class CheckoutWidgetTokenTests: XCTestCase {
+    func testEmptyTokenIsRefused() throws {
+        let context = try Fixture.context()
+        for token in ["", "  ", "\n"] {
+            XCTAssertThrowsError(try CheckoutWidget(token: token, context: context)) { error in
+                XCTAssertEqual(error as? WidgetError, .invalidToken(token))
+            }
+        }
+    }
+
+    func testMissingConfigurationIsReportedBeforeAnEmptyToken() {
+        XCTAssertThrowsError(try CheckoutWidget(token: "", context: AfterpayContext(configuration: nil))) { error in
+            XCTAssertEqual(error as? WidgetError, .noConfiguration)
+        }
+    }
+}

@@ -70,7 +70,8 @@ public final class CheckoutWidget: Sendable {
     ///   - context: Where the configuration comes from; defaults to the global one.
     ///   - handler: Receives events; held weakly. When nil, the global handler set with
     ///     ``Afterpay/setWidgetHandler(_:)`` is used.
-    /// - Throws: ``WidgetError/noConfiguration`` when the context has no configuration.
+    /// - Throws: ``WidgetError/noConfiguration`` when the context has no configuration, and
+    ///   ``WidgetError/invalidToken(_:)`` when the token is empty or only whitespace.
     public convenience init(
         token: String,
         style: Style = Style(),
@@ -78,6 +79,7 @@ public final class CheckoutWidget: Sendable {
         handler: (any WidgetHandler)? = nil
     ) throws(WidgetError) {
         guard let configuration = context.configuration else { throw .noConfiguration }
+        guard !token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .invalidToken(token) }
         self.init(mode: .token(token), style: style, configuration: configuration, handler: handler)
     }
 
