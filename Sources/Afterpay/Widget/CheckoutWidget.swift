@@ -44,6 +44,11 @@ public final class CheckoutWidget: Sendable {
         case token(String)
         /// An amount in the configured currency, before any checkout.
         case tokenless(Money)
+
+        var isToken: Bool {
+            if case .token = self { return true }
+            return false
+        }
     }
 
     /// What the widget shows a schedule for.
@@ -54,6 +59,7 @@ public final class CheckoutWidget: Sendable {
     public let configuration: Configuration
 
     private struct State {
+        var gate: WidgetCaptureGate
         var latestStatus: WidgetStatus?
         var height: Int?
         var handler: WeakWidgetHandler?
@@ -108,7 +114,8 @@ public final class CheckoutWidget: Sendable {
         self.mode = mode
         self.style = style
         self.configuration = configuration
-        self.state = LockedValue(State(handler: handler.map(WeakWidgetHandler.init)))
+        let gate = WidgetCaptureGate(requiresChecksum: mode.isToken)
+        self.state = LockedValue(State(gate: gate, handler: handler.map(WeakWidgetHandler.init)))
     }
 
     deinit {
@@ -145,12 +152,14 @@ public final class CheckoutWidget: Sendable {
 
     /// Tells the widget the order total changed: returns the update to evaluate on the page.
     /// The amount is sent unchanged in the configuration's currency, e.g.
-    /// `updateAmount({"amount":"50.00","currency":"USD"})`. Afterwards wait for the widget's next
-    /// ``WidgetEvent/changed(_:)`` before capturing: the status before the update is stale.
+    /// `updateAmount({"amount":"50.00","currency":"USD"})`. Until the widget's next
+    /// ``WidgetEvent/changed(_:)``, ``captureDecision`` is blocked: the status before the update
+    /// describes the old total.
     ///
     /// - Throws: ``WidgetError/invalidAmount(_:)`` when `amount` is not a decimal number.
     public func sendUpdate(amount: String) throws(WidgetError) -> WidgetUpdate {
         guard DecimalText.parse(amount) != nil else { throw .invalidAmount(amount) }
+        state.withLock { $0.gate.orderTotalChanged() }
         return WidgetUpdate(money: Money(amount: amount, currency: configuration.currencyCode))
     }
 
@@ -160,6 +169,7 @@ public final class CheckoutWidget: Sendable {
     /// - Throws: ``WidgetError/invalidAmount(_:)`` for `Decimal.nan`.
     public func sendUpdate(amount: Decimal) throws(WidgetError) -> WidgetUpdate {
         guard !amount.isNaN else { throw .invalidAmount("NaN") }
+        state.withLock { $0.gate.orderTotalChanged() }
         return WidgetUpdate(money: Money(amount: amount, currency: configuration.currencyCode))
     }
 
@@ -172,7 +182,10 @@ public final class CheckoutWidget: Sendable {
         guard let result else { throw .javaScriptError(message: "getWidgetStatus() did not return a string") }
         do {
             let status = try WidgetStatus(jsonString: result)
-            state.withLock { $0.latestStatus = status }
+            state.withLock { state in
+                state.latestStatus = status
+                state.gate.apply(status)
+            }
             return status
         } catch {
             throw .invalidStatus(error)
@@ -208,6 +221,7 @@ public final class CheckoutWidget: Sendable {
             if let status = event.status {
                 state.latestStatus = status
             }
+            state.gate.apply(event)
             if case .resized(let size?) = event {
                 state.height = size
             }
@@ -226,6 +240,12 @@ public final class CheckoutWidget: Sendable {
     /// ``status(fromJavaScriptResult:)``; nil before the widget reported any.
     public var latestStatus: WidgetStatus? {
         state.withLock { $0.latestStatus }
+    }
+
+    /// Whether the order may be captured now, by ``WidgetCaptureGate``'s rules: a valid status
+    /// (with a checksum in token mode), and no update waiting for the widget's answer.
+    public var captureDecision: WidgetCaptureGate.Decision {
+        state.withLock { $0.gate.decision }
     }
 
     /// The height the widget's view should have, from the latest resize message.
