@@ -85,12 +85,3 @@ public enum Afterpay {
         shared.withLock { $0.widgetHandler?.handler }
     }
 }
-
-/// A weak reference to a widget handler.
-struct WeakWidgetHandler: Sendable {
-    weak var handler: (any WidgetHandler)?
-
-    init(_ handler: any WidgetHandler) {
-        self.handler = handler
-    }
-}

@@ -59,3 +59,10 @@ enum DecimalText {
         return (isNegative && rounded != 0, String(padded[..<split]), String(padded[split...]))
     }
 }
+
+extension Decimal {
+    /// The value rounded half-even to `scale` decimals.
+    func rounded(scale: Int) -> Decimal {
+        DecimalText.roundHalfEven(self, scale: scale)
+    }
+}

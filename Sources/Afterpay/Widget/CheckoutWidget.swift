@@ -19,9 +19,10 @@ public import Foundation
 /// webView.evaluate(try widget.sendUpdate(amount: "210.00").script)
 /// ```
 ///
-/// Threading: every member is safe from any thread. Events are delivered in the order
-/// ``receive(message:)`` is called; the handler is called synchronously on the caller's thread,
-/// and every stream from ``events()`` gets the same event.
+/// Threading: every member is safe from any thread. The handler is called synchronously on the
+/// thread that called ``receive(message:)``, and every stream from ``events()`` gets the same
+/// event. Messages passed from one thread (a web view posts on the main thread) are delivered in
+/// the order they were passed; calls racing from several threads have no defined order.
 public final class CheckoutWidget: Sendable {
     /// The widget's appearance options.
     public struct Style: Codable, Equatable, Hashable, Sendable {

@@ -76,10 +76,3 @@ enum JSONValue: Decodable, Equatable, Sendable {
         return Money(amount: amount, currency: currency)
     }
 }
-
-extension Decimal {
-    /// The value rounded half-even to `scale` decimals.
-    func rounded(scale: Int) -> Decimal {
-        DecimalText.roundHalfEven(self, scale: scale)
-    }
-}
