@@ -146,3 +146,17 @@ final class CurrencyFormatterTests: XCTestCase {
         XCTAssertEqual(format(120, "AUD", device: "en_US_POSIX"), "A$120.00")
     }
 }
+
+final class CurrencyFormatterUnsupportedCurrencyTests: XCTestCase {
+    func testUnsupportedCurrencyIsWrittenAsItsCode() {
+        let formatter = CurrencyFormatter(
+            currencyCode: "EUR", merchantLocale: Locale(identifier: "en_GB"), deviceLocale: Locale(identifier: "en_GB"))
+        XCTAssertEqual(formatter.string(from: 120), "EUR\u{A0}120.00")
+        for device in ["en_US", "fr_CA", "en_AU"] {
+            let onDevice = CurrencyFormatter(
+                currencyCode: "EUR", merchantLocale: Locale(identifier: "en_CA"),
+                deviceLocale: Locale(identifier: device))
+            XCTAssertTrue(onDevice.string(from: 120).hasPrefix("EUR\u{A0}120"), device)
+        }
+    }
+}

@@ -287,3 +287,24 @@ final class PriceBreakdownTests: XCTestCase {
         }
     }
 }
+
+final class PriceBreakdownPartsTests: XCTestCase {
+    func testInRangePartsAreTextLogoThenLink() throws {
+        let result = PriceBreakdown(totalAmount: 50, context: try Fixture.context(minimum: "1"))
+        guard let link = result.moreInfoLink else { return XCTFail("expected a link") }
+        XCTAssertEqual(result.parts, [.text(result.string), .space, .logo(result.logo), .space, .link(link)])
+    }
+
+    func testOutOfRangePartsPutTheLogoFirst() throws {
+        let result = PriceBreakdown(totalAmount: 5000, context: try Fixture.context(minimum: "1"))
+        guard let link = result.moreInfoLink else { return XCTFail("expected a link") }
+        XCTAssertEqual(result.parts, [.logo(result.logo), .space, .text(result.string), .space, .link(link)])
+    }
+
+    func testNoLinkStyleLeavesNoTrailingSpace() throws {
+        let result = PriceBreakdown(
+            totalAmount: 50, moreInfoOptions: MoreInfoOptions(modalLinkStyle: .none),
+            context: try Fixture.context(minimum: "1"))
+        XCTAssertEqual(result.parts, [.text(result.string), .space, .logo(result.logo)])
+    }
+}

@@ -16,6 +16,9 @@ public import Foundation
 ///   a dollar currency reads symbol, amount, space, ISO code (`$120.00 CAD` on en_GB,
 ///   `$120,00 AUD` on fr_CA); pounds read `£120.00` (`£120,00` on a comma-decimal device).
 ///
+/// The table covers the five currencies a ``Configuration`` accepts (AUD, CAD, GBP, NZD, USD); any
+/// other code is written as the code, a no-break space and the amount (`EUR 120.00`).
+///
 /// ```swift
 /// let formatter = CurrencyFormatter(
 ///     currencyCode: "CAD", merchantLocale: Locale(identifier: "en_CA"), deviceLocale: Locale(identifier: "en_GB"))

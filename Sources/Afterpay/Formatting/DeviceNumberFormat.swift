@@ -56,7 +56,8 @@ struct DeviceNumberFormat: Equatable, Sendable {
         switch (languageCode, regionCode, currencyCode) {
         case ("fr", "CA", "CAD"): return .suffix("\u{A0}$")
         case ("fr", "CA", "GBP"): return .suffix("\u{A0}\u{A3}")
-        case ("fr", "CA", _): return .suffix("\u{A0}$\u{A0}" + Self.frenchRegionSuffix(currencyCode))
+        case ("fr", "CA", "AUD"), ("fr", "CA", "NZD"), ("fr", "CA", "USD"):
+            return .suffix("\u{A0}$\u{A0}" + Self.frenchRegionSuffix(currencyCode))
         case ("en", "AU", "AUD"), ("en", "CA", "CAD"), ("en", "NZ", "NZD"), ("en", "US", "USD"):
             return .prefix("$")
         case ("en", "AU", _): return .prefix(currencyCode + "\u{A0}")

@@ -122,6 +122,33 @@ public struct PriceBreakdown: Equatable, Hashable, Sendable {
         isInRange = inRange
     }
 
+    /// One piece of the breakdown as Afterpay's view lays it out.
+    public enum Part: Equatable, Hashable, Sendable {
+        /// The logo.
+        case logo(LogoAsset)
+        /// The sentence.
+        case text(String)
+        /// A single space between pieces.
+        case space
+        /// The more-info link.
+        case link(MoreInfoLink)
+    }
+
+    /// The pieces in the order Afterpay's view draws them: logo, space, text (``BadgePlacement/start``)
+    /// or text, space, logo (``BadgePlacement/end``), then a space and the link unless the link
+    /// style is ``ModalLinkStyle/none``. Render them in a row and the result matches the SDK.
+    public var parts: [Part] {
+        var parts: [Part]
+        switch badgePlacement {
+        case .start: parts = [.logo(logo), .space, .text(string)]
+        case .end: parts = [.text(string), .space, .logo(logo)]
+        }
+        if let moreInfoLink {
+            parts += [.space, .link(moreInfoLink)]
+        }
+        return parts
+    }
+
     private static func formatter(configuration: Configuration, context: AfterpayContext) -> CurrencyFormatter {
         CurrencyFormatter(
             currencyCode: configuration.currencyCode,
