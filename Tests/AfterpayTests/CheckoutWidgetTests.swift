@@ -241,3 +241,27 @@ final class CheckoutWidgetTokenTests: XCTestCase {
         }
     }
 }
+
+final class CheckoutWidgetScriptFailureTests: XCTestCase {
+    func testScriptFailureReachesTheHandlerAndStreams() async throws {
+        struct ReferenceError: Error, CustomStringConvertible {
+            var description: String { "ReferenceError: createAfterpayWidget is not defined" }
+        }
+        let handler = RecordingWidgetHandler()
+        let widget = try CheckoutWidget(token: "tok", context: try Fixture.context(), handler: handler)
+        let events = widget.events()
+        let event = widget.reportScriptFailure(ReferenceError())
+        XCTAssertEqual(event, .failure(.scriptFailed("ReferenceError: createAfterpayWidget is not defined")))
+        XCTAssertEqual(
+            handler.calls,
+            [
+                .failure(
+                    "The Afterpay widget's script failed on the page: ReferenceError: createAfterpayWidget is not defined"
+                )
+            ])
+        var iterator = events.makeAsyncIterator()
+        let streamed = await iterator.next()
+        XCTAssertEqual(streamed, event)
+        XCTAssertEqual(widget.captureDecision, .blocked(.noStatus))
+    }
+}

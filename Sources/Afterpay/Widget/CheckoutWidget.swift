@@ -212,12 +212,24 @@ public final class CheckoutWidget: Sendable {
 
     // MARK: Listening to the page
 
+    /// Reports that evaluating ``bootstrapScript`` (or an update) failed on the page, e.g. the
+    /// widget's JavaScript threw: delivers a ``WidgetEvent/failure(_:)`` with
+    /// ``WidgetMessageError/scriptFailed(_:)`` to the handler (``WidgetHandler/onFailure(error:)``,
+    /// as Afterpay's SDK does) and every stream.
+    @discardableResult
+    public func reportScriptFailure(_ error: any Error) -> WidgetEvent {
+        deliver(.failure(.scriptFailed("\(error)")))
+    }
+
     /// Decodes one message the page posted, records its status and height, and delivers it to
     /// the handler and every event stream. Never throws: unreadable messages are delivered as
     /// ``WidgetEvent/failure(_:)`` (and to ``WidgetHandler/onFailure(error:)``).
     @discardableResult
     public func receive(message: String) -> WidgetEvent {
-        let event = WidgetEvent(message: message)
+        deliver(WidgetEvent(message: message))
+    }
+
+    private func deliver(_ event: WidgetEvent) -> WidgetEvent {
         let (handler, continuations) = state.withLock { state in
             if let status = event.status {
                 state.latestStatus = status
@@ -229,7 +241,7 @@ public final class CheckoutWidget: Sendable {
             return (state.handler?.handler, Array(state.continuations.values))
         }
         if let target = handler ?? Afterpay.widgetHandler {
-            Self.deliver(event, to: target)
+            Self.call(target, with: event)
         }
         for continuation in continuations {
             continuation.yield(event)
@@ -267,7 +279,7 @@ public final class CheckoutWidget: Sendable {
         return stream
     }
 
-    private static func deliver(_ event: WidgetEvent, to handler: any WidgetHandler) {
+    private static func call(_ handler: any WidgetHandler, with event: WidgetEvent) {
         switch event {
         case .ready(let isValid, let amount, let checksum):
             handler.onReady(isValid: isValid, amountDueToday: amount, paymentScheduleChecksum: checksum)

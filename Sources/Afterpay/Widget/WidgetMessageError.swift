@@ -15,6 +15,9 @@ public enum WidgetMessageError: Error, Codable, Equatable, Hashable, Sendable, L
     case missingField(String, messageType: String)
     /// A field is present with the wrong JSON type, e.g. `isValid` as a string.
     case invalidField(String, messageType: String, expected: String)
+    /// Evaluating one of the widget's scripts on the page failed, as reported by the host with
+    /// ``CheckoutWidget/reportScriptFailure(_:)``. Carries the host's description of the error.
+    case scriptFailed(String)
 
     /// A sentence saying what was wrong and where.
     public var errorDescription: String? {
@@ -29,6 +32,8 @@ public enum WidgetMessageError: Error, Codable, Equatable, Hashable, Sendable, L
             return "Widget \(messageType) message is missing the required field \"\(field)\""
         case .invalidField(let field, let messageType, let expected):
             return "Widget \(messageType) message field \"\(field)\" is not \(expected)"
+        case .scriptFailed(let reason):
+            return "The Afterpay widget's script failed on the page: \(reason)"
         }
     }
 
