@@ -2,67 +2,6 @@ import Afterpay
 import Foundation
 import XCTest
 
-/// A clock the test moves by hand.
-private final class FakeClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_700_000_000)
-
-    var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    func advance(by interval: TimeInterval) {
-        lock.lock()
-        current += interval
-        lock.unlock()
-    }
-}
-
-/// A fetcher that answers from a script of results and counts its calls.
-private actor ScriptedFetcher: ConfigurationFetching {
-    struct Offline: Error, CustomStringConvertible {
-        var description: String { "offline" }
-    }
-
-    private var script: [Result<ConfigurationResponse, Offline>]
-    private(set) var calls = 0
-    private var gate: CheckedContinuation<Void, Never>?
-    private var started: CheckedContinuation<Void, Never>?
-    private var holds = false
-
-    init(_ script: [Result<ConfigurationResponse, Offline>]) {
-        self.script = script
-    }
-
-    func holdNextFetch() {
-        holds = true
-    }
-
-    func waitUntilStarted() async {
-        if calls > 0 { return }
-        await withCheckedContinuation { started = $0 }
-    }
-
-    func release() {
-        holds = false
-        gate?.resume()
-        gate = nil
-    }
-
-    func fetchConfiguration() async throws -> ConfigurationResponse {
-        calls += 1
-        started?.resume()
-        started = nil
-        if holds {
-            await withCheckedContinuation { gate = $0 }
-        }
-        guard !script.isEmpty else { throw Offline() }
-        return try script.removeFirst().get()
-    }
-}
-
 final class ConfigurationCacheTests: XCTestCase {
     private static func response(_ maximum: String) -> ConfigurationResponse {
         ConfigurationResponse(

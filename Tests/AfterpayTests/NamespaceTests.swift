@@ -9,7 +9,8 @@ final class NamespaceTests: XCTestCase {
         let money: Afterpay.Money = AfterpayMoney(amount: "1.00", currency: "AUD")
         XCTAssertEqual(money, Money(amount: "1.00", currency: "AUD"))
         let configuration: Afterpay.Configuration = try Fixture.configuration()
-        XCTAssertEqual(configuration as AfterpayConfiguration, configuration)
+        let prefixed: AfterpayConfiguration = configuration
+        XCTAssertEqual(prefixed.currencyCode, "USD")
         let scheme: Afterpay.ColorScheme = .dynamic(lightPalette: .lightMono, darkPalette: .darkMono)
         XCTAssertEqual(scheme.palette(isDarkMode: true), .darkMono)
         let brand: Afterpay.Brand = .clearpay
