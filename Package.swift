@@ -59,8 +59,13 @@ let checkoutTargets: [Target] = []
 
 // MARK: - Afterpay
 
-let afterpayProducts: [Product] = []
-let afterpayTargets: [Target] = []
+let afterpayProducts: [Product] = [
+    .library(name: "Afterpay", targets: ["Afterpay"])
+]
+let afterpayTargets: [Target] = [
+    .target(name: "Afterpay", swiftSettings: strict),
+    .testTarget(name: "AfterpayTests", dependencies: ["Afterpay"], swiftSettings: strict),
+]
 
 // MARK: - Worldline
 
