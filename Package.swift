@@ -22,6 +22,13 @@ let stateStoreProducts: [Product] = [
 let stateStoreTargets: [Target] = [
     .target(name: "StateStore", swiftSettings: strict),
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore"], swiftSettings: strict),
+    // A child process the kill test starts and kills (SIGKILL) while it records.
+    .executableTarget(
+        name: "ActionLogKillChild",
+        dependencies: ["StateStore"],
+        path: "Tests/Support/ActionLogKillChild",
+        swiftSettings: strict
+    ),
 ]
 
 // MARK: - Benchmarks
