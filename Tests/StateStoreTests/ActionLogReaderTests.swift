@@ -93,6 +93,26 @@ final class ActionLogReaderTests: XCTestCase {
         }
     }
 
+    func testParallelBatchesReadExactlyWhatSingleLinesRead() throws {
+        let log = try makeLog(count: 600)
+        var generator = SplitMix64(seed: 11)
+        for round in 0..<60 {
+            var bytes = log.bytes
+            switch round % 3 {
+            case 0: bytes[Int(generator.next() % UInt64(bytes.count))] ^= 0x20  // a flipped bit
+            case 1: bytes = Array(bytes.prefix(Int(generator.next() % UInt64(bytes.count))))  // truncated
+            default: break  // intact
+            }
+            let path = try write(bytes, name: "batch-\(round).jsonl")
+            let single = readAll(path)
+            let batched = readAllInBatches(path, batch: 512)
+            XCTAssertEqual(batched.records.map(\.action), single.records.map(\.action), "round \(round)")
+            XCTAssertEqual(batched.records.map(\.line), single.records.map(\.line), "round \(round)")
+            XCTAssertEqual(batched.error, single.error, "round \(round)")
+            XCTAssertEqual(batched.torn, single.torn, "round \(round)")
+        }
+    }
+
     func testDuplicatedAndGarbageLinesAreTypedErrors() throws {
         let log = try makeLog(count: 4)
         let all = lines(log.bytes)

@@ -50,6 +50,46 @@ final class JSONCodingTests: XCTestCase {
         XCTAssertFalse(text.contains("4111111111111111"))
     }
 
+    func testTapeDecoderReadsWhatTheTreeDecoderReads() throws {
+        var bytes: [UInt8] = []
+        try StreamingJSONEncoder.encode(Everything(), into: &bytes)
+        var tape = JSONTape()
+        let decoded = try bytes.withUnsafeBytes { raw -> Everything in
+            try tape.parse(raw)
+            return try JSONTapeDecoder.decode(Everything.self, tape: tape, bytes: raw)
+        }
+        var expected = Everything()
+        expected.secret = .redacted
+        XCTAssertEqual(decoded, expected)
+    }
+
+    func testTapeDecoderNamesTheFieldOfAnError() throws {
+        struct Line: Codable { var sku: String; var quantity: Int8 }
+        let text = Array(#"{"sku":"A\"B","quantity":300}"#.utf8)
+        var tape = JSONTape()
+        XCTAssertThrowsError(
+            try text.withUnsafeBytes { raw in
+                try tape.parse(raw)
+                return try JSONTapeDecoder.decode(Line.self, tape: tape, bytes: raw)
+            }
+        ) { error in
+            guard case .dataCorrupted(let context) = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["quantity"])
+        }
+    }
+
+    func testFastDecimalParsingIsExact() throws {
+        for text in ["0", "-0.5", "12.50", "123456789012345678", "0.000001", "99999.99"] {
+            var tape = JSONTape()
+            let bytes = Array("\"\(text)\"".utf8)
+            let value = try bytes.withUnsafeBytes { raw -> Decimal in
+                try tape.parse(raw)
+                return try JSONTapeDecoder.decode(Decimal.self, tape: tape, bytes: raw)
+            }
+            XCTAssertEqual(value, Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), text)
+        }
+    }
+
     func testStreamingEncoderWritesTheSameJSONAsTheCanonicalEncoderUpToKeyOrder() throws {
         let value = Everything()
         var bytes: [UInt8] = []

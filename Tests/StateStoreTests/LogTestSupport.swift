@@ -97,3 +97,19 @@ func readAll(_ path: String) -> (records: [ActionLogRecord<CounterState.Action>]
         return (records, error, nil)
     }
 }
+
+/// Reads every record with parallel batches, for comparison with `readAll`.
+func readAllInBatches(
+    _ path: String, batch: Int = 1000
+)
+    -> (records: [ActionLogRecord<CounterState.Action>], error: ActionLogError?, torn: Int?)
+{
+    var records: [ActionLogRecord<CounterState.Action>] = []
+    do {
+        let reader = try ActionLogReader<CounterState>(path: path)
+        while case let more = try reader.nextBatch(maximumCount: batch), !more.isEmpty { records += more }
+        return (records, nil, reader.tornLine?.line)
+    } catch {
+        return (records, error, nil)
+    }
+}

@@ -22,7 +22,7 @@ public struct JSONValueDecoder: Sendable {
 /// Decoding is depth-first, so one stack serves every decoder and container: a container at
 /// depth `d` cuts the stack back to `d` keys before pushing the key it decodes. Nothing is
 /// allocated per field; a `codingPath` array is only built when someone asks (for an error).
-private final class PathStack {
+final class PathStack {
     var keys: [any CodingKey] = []
 
     func path(depth: Int) -> [any CodingKey] {
@@ -178,7 +178,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-private struct IndexCodingKey: CodingKey {
+struct IndexCodingKey: CodingKey {
     let intValue: Int?
     let stringValue: String
     init(_ index: Int) {

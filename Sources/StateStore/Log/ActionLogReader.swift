@@ -1,3 +1,5 @@
+import Foundation
+
 /// An upgrade step for logs written with an older action schema: turns an older action's JSON
 /// into the current schema's JSON before it is decoded.
 ///
@@ -48,7 +50,9 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     private let source: LineSource
     private let upgrade: ActionSchemaUpgrade?
     private let schemaVersion: Int
-    private let decoder = JSONValueDecoder()
+    private var buffered: [ActionLogRecord<State.Action>] = []
+    private var pendingError: ActionLogError?
+    private var batchBytes: [UInt8] = []
     private var lineNumber = 1
     private var nextSequence: Int
     private var finished = false
@@ -73,43 +77,165 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     /// The next record, or `nil` at the end of the log (after the footer, at the end of the file,
     /// or after a torn last line, which ``tornLine`` reports).
     public func next() throws(ActionLogError) -> ActionLogRecord<State.Action>? {
-        guard !finished else { return nil }
-        guard let line = try source.nextLine() else {
-            finished = true
-            return nil
-        }
-        lineNumber += 1
-        let json: JSONValue
-        do {
-            json = try Self.checkedJSON(line, path: path, lineNumber: lineNumber)
-        } catch {
-            if case .badLine(_, _, let problem) = error, try source.isAtEnd() {
-                tornLine = (lineNumber, problem)
-                finished = true
+        if buffered.isEmpty {
+            guard !finished else {
+                if let pendingError {
+                    self.pendingError = nil
+                    throw pendingError
+                }
                 return nil
             }
-            throw error
+            buffered = try nextBatch(maximumCount: 1)
+            buffered.reverse()
+        }
+        return buffered.popLast()
+    }
+
+    /// Up to `maximumCount` next records, decoded in parallel on every core; empty at the end of
+    /// the log. When a bad line stops reading, the good records before it come back first and
+    /// the error is thrown by the next call.
+    public func nextBatch(maximumCount: Int = 4096) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
+        if !buffered.isEmpty {
+            let records = Array(buffered.reversed().prefix(maximumCount))
+            buffered.removeLast(records.count)
+            return records
+        }
+        if let pendingError {
+            self.pendingError = nil
+            throw pendingError
+        }
+        guard !finished else { return [] }
+
+        // Copy the raw lines (a memcpy each) so the parallel workers can share them.
+        var lines: [(range: Range<Int>, hasNewline: Bool, number: Int)] = []
+        batchBytes.removeAll(keepingCapacity: true)
+        while lines.count < maximumCount, let line = try source.nextLine() {
+            lineNumber += 1
+            let start = batchBytes.count
+            batchBytes.append(contentsOf: line.bytes)
+            lines.append((start..<batchBytes.count, line.hasNewline, lineNumber))
+        }
+        guard !lines.isEmpty else {
+            finished = true
+            return []
+        }
+
+        // Parse and decode every line, in parallel for big batches.
+        let parser = RecordParser<State>(
+            path: path, upgrade: upgrade, headerSchema: header.schemaVersion, schemaVersion: schemaVersion)
+        var results = [LineResult<State.Action>](repeating: .failure(.empty(path: path)), count: lines.count)
+        batchBytes.withUnsafeBytes { all in
+            results.withUnsafeMutableBufferPointer { buffer in
+                let output = buffer
+                let workers = lines.count >= 256 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
+                let chunk = (lines.count + workers - 1) / workers
+                let work = { (worker: Int) in
+                    var parser = parser
+                    let range = (worker * chunk)..<min(lines.count, (worker + 1) * chunk)
+                    for index in range {
+                        let line = lines[index]
+                        let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
+                        output[index] = parser.parse(
+                            LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number)
+                    }
+                }
+                if workers == 1 {
+                    work(0)
+                } else {
+                    let shared = UncheckedSendable(work)
+                    DispatchQueue.concurrentPerform(iterations: workers) { shared.value($0) }
+                }
+            }
+        }
+
+        // Check the order, footers and errors sequentially.
+        var records: [ActionLogRecord<State.Action>] = []
+        records.reserveCapacity(lines.count)
+        for (index, result) in results.enumerated() {
+            let number = lines[index].number
+            var failure: ActionLogError?
+            switch result {
+            case .record(let sequence, let time, let action, let fingerprint):
+                if footer != nil {
+                    failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
+                } else if sequence != nextSequence {
+                    failure = .badLine(
+                        path: path, line: number, problem: .sequenceGap(expected: nextSequence, found: sequence))
+                } else {
+                    nextSequence += 1
+                    records.append(
+                        ActionLogRecord(
+                            sequence: sequence, timeMilliseconds: time, action: action, fingerprint: fingerprint,
+                            line: number))
+                }
+            case .footer(let parsed):
+                if footer != nil {
+                    failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
+                } else {
+                    footer = parsed
+                }
+            case .failure(let error):
+                // A bad last line of the file is torn: reported and skipped, not an error.
+                if index == lines.count - 1, case .badLine(_, _, let problem) = error, isTornCandidate(error),
+                    try source.isAtEnd()
+                {
+                    tornLine = (number, problem)
+                    finished = true
+                    return records
+                }
+                failure = error
+            }
+            if let failure {
+                finished = true
+                if records.isEmpty { throw failure }
+                pendingError = failure
+                return records
+            }
         }
         if footer != nil {
-            throw .badLine(path: path, line: lineNumber, problem: .unexpectedLine("a line after the footer"))
-        }
-        if let end = json["end"] {
-            footer = try parseFooter(end)
+            // Nothing may follow a footer.
             if try !source.isAtEnd() {
-                _ = try source.nextLine()
+                finished = true
                 lineNumber += 1
-                throw .badLine(path: path, line: lineNumber, problem: .unexpectedLine("a line after the footer"))
+                let failure = ActionLogError.badLine(
+                    path: path, line: lineNumber, problem: .unexpectedLine("a line after the footer"))
+                if records.isEmpty { throw failure }
+                pendingError = failure
+                return records
             }
             finished = true
-            return nil
         }
-        return try parseRecord(json)
+        return records
+    }
+
+    /// Checksum, newline and JSON problems make a last line torn; a well-formed line that decodes
+    /// badly is an error wherever it is.
+    private func isTornCandidate(_ error: ActionLogError) -> Bool {
+        guard case .badLine(_, _, let problem) = error else { return false }
+        switch problem {
+        case .missingNewline, .missingChecksum, .checksumMismatch, .invalidJSON: return true
+        default: return false
+        }
     }
 
     // MARK: Lines
 
     /// Checks the newline and checksum of a line and parses it.
     static func checkedJSON(_ line: LineSource.Line, path: String, lineNumber: Int) throws(ActionLogError) -> JSONValue
+    {
+        let bytes = try checkLine(line, path: path, lineNumber: lineNumber)
+        do {
+            return try JSONParser.parse(bytes.bindMemory(to: UInt8.self))
+        } catch {
+            throw .badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
+        }
+    }
+
+    /// Checks the newline and checksum of a line; returns its bytes without the newline.
+    static func checkLine(
+        _ line: LineSource.Line, path: String, lineNumber: Int
+    ) throws(ActionLogError)
+        -> UnsafeRawBufferPointer
     {
         func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
             .badLine(path: path, line: lineNumber, problem: problem)
@@ -128,11 +254,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         let expected = LineChecksum.hex(
             LineChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - trailer)])))
         guard found == expected else { throw bad(.checksumMismatch(expected: expected, found: found)) }
-        do {
-            return try JSONParser.parse(bytes.bindMemory(to: UInt8.self))
-        } catch {
-            throw bad(.invalidJSON(error.description))
-        }
+        return bytes
     }
 
     private static func parseHeader(
@@ -197,58 +319,6 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             state: state,
             fingerprint: fingerprint
         )
-    }
-
-    private func parseRecord(_ json: JSONValue) throws(ActionLogError) -> ActionLogRecord<State.Action> {
-        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
-            .badLine(path: path, line: lineNumber, problem: problem)
-        }
-        guard case .number(let seqText) = json["seq"] ?? .null, let sequence = Int(seqText) else {
-            throw bad(.missingField("seq"))
-        }
-        guard sequence == nextSequence else { throw bad(.sequenceGap(expected: nextSequence, found: sequence)) }
-        guard case .number(let timeText) = json["t"] ?? .null, let time = Int64(timeText) else {
-            throw bad(.missingField("t"))
-        }
-        guard var actionJSON = json["action"] else { throw bad(.missingField("action")) }
-        var fingerprint: Fingerprint?
-        if let fp = json["fp"] {
-            guard case .string(let text) = fp, let parsed = Fingerprint(hex: text) else {
-                throw bad(.missingField("fp"))
-            }
-            fingerprint = parsed
-        }
-        if let upgrade, header.schemaVersion < schemaVersion {
-            do {
-                actionJSON = try upgrade.upgrade(actionJSON, header.schemaVersion)
-            } catch {
-                throw bad(.undecodableAction("the upgrade step failed: \(error)"))
-            }
-        }
-        let action: State.Action
-        do {
-            action = try decoder.decode(State.Action.self, from: actionJSON)
-        } catch {
-            if let unknown = Self.unknownCase(in: actionJSON, error: error) {
-                throw .unknownAction(path: path, line: lineNumber, name: unknown.name, at: unknown.at)
-            }
-            throw bad(.undecodableAction(Self.describe(error)))
-        }
-        nextSequence += 1
-        return ActionLogRecord(
-            sequence: sequence, timeMilliseconds: time, action: action, fingerprint: fingerprint, line: lineNumber)
-    }
-
-    private func parseFooter(_ end: JSONValue) throws(ActionLogError) -> ActionLogFooter {
-        guard case .number(let countText) = end["count"] ?? .null, let count = Int(countText) else {
-            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.count"))
-        }
-        guard case .string(let fpText) = end["fp"] ?? .null, let fingerprint = Fingerprint(hex: fpText) else {
-            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.fp"))
-        }
-        var next: String?
-        if case .string(let name) = end["next"] ?? .null { next = name }
-        return ActionLogFooter(count: count, fingerprint: fingerprint, nextPart: next)
     }
 
     // MARK: Errors

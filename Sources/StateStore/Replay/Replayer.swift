@@ -88,31 +88,33 @@ public final class Replayer<State: StoreState & Codable> {
         var lastMatch = (step: 0, state: state)
         var torn: (path: String, line: Int, problem: ActionLogError.LineProblem)?
         while true {
-            while let record = try reader.next() {
-                _ = reducer.reduce(&state, record.action)
-                steps.append(
-                    Step(
-                        sequence: record.sequence,
-                        timeMilliseconds: record.timeMilliseconds,
-                        action: record.action,
-                        recordedFingerprint: record.fingerprint
-                    )
-                )
-                if steps.count % self.checkpointInterval == 0 { checkpoints.append(state) }
-                if divergence == nil, let recorded = record.fingerprint {
-                    let replayed = (try? Fingerprint.of(state)) ?? Fingerprint(value: 0)
-                    if replayed == recorded {
-                        lastMatch = (steps.count, state)
-                    } else {
-                        divergence = Divergence(
-                            step: steps.count,
+            while case let batch = try reader.nextBatch(), !batch.isEmpty {
+                for record in batch {
+                    _ = reducer.reduce(&state, record.action)
+                    steps.append(
+                        Step(
+                            sequence: record.sequence,
+                            timeMilliseconds: record.timeMilliseconds,
                             action: record.action,
-                            recorded: recorded,
-                            replayed: replayed,
-                            lastMatchingState: lastMatch.state,
-                            lastMatchingStep: lastMatch.step,
-                            replayedState: state
+                            recordedFingerprint: record.fingerprint
                         )
+                    )
+                    if steps.count % self.checkpointInterval == 0 { checkpoints.append(state) }
+                    if divergence == nil, let recorded = record.fingerprint {
+                        let replayed = (try? Fingerprint.of(state)) ?? Fingerprint(value: 0)
+                        if replayed == recorded {
+                            lastMatch = (steps.count, state)
+                        } else {
+                            divergence = Divergence(
+                                step: steps.count,
+                                action: record.action,
+                                recorded: recorded,
+                                replayed: replayed,
+                                lastMatchingState: lastMatch.state,
+                                lastMatchingStep: lastMatch.step,
+                                replayedState: state
+                            )
+                        }
                     }
                 }
             }

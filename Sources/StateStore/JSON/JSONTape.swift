@@ -1,0 +1,186 @@
+/// A parsed JSON text as a flat list of tokens over the original bytes: no tree, no strings
+/// built until a decoder asks for one. The action-log reader parses each line into one reused
+/// tape, so reading a line allocates next to nothing.
+///
+/// Objects and arrays record where they end (`next`, the index of the token after their last
+/// descendant), so a decoder skips a member in one step. An object's children alternate key
+/// token, value token.
+struct JSONTape {
+    enum Kind: UInt8 {
+        case object, array, string, escapedString, number, trueValue, falseValue, null
+    }
+
+    struct Token {
+        var kind: Kind
+        /// Byte range of a scalar's text (strings without their quotes).
+        var start: Int32
+        var length: Int32
+        /// Objects and arrays: the number of children (keys and values both count for objects).
+        var count: Int32
+        /// The index of the token after this one and all its descendants.
+        var next: Int32
+    }
+
+    var tokens: [Token] = []
+
+    /// Parses `bytes` (one complete JSON value) into the tape, replacing what it held.
+    mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
+        tokens.removeAll(keepingCapacity: true)
+        var scanner = TapeScanner(bytes: bytes)
+        scanner.skipWhitespace()
+        try scanner.value(into: &tokens, depth: 0)
+        scanner.skipWhitespace()
+        guard scanner.index == bytes.count else {
+            throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
+        }
+    }
+}
+
+private struct TapeScanner {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
+
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    func fail(_ reason: String) -> JSONParseError {
+        JSONParseError(offset: index, reason: reason)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value(into tokens: inout [JSONTape.Token], depth: Int) throws(JSONParseError) {
+        guard index < bytes.count else { throw fail("unexpected end of text, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try container(into: &tokens, depth: depth + 1, isObject: true)
+        case UInt8(ascii: "["): try container(into: &tokens, depth: depth + 1, isObject: false)
+        case UInt8(ascii: "\""): try string(into: &tokens)
+        case UInt8(ascii: "t"): try literal("true", .trueValue, into: &tokens)
+        case UInt8(ascii: "f"): try literal("false", .falseValue, into: &tokens)
+        case UInt8(ascii: "n"): try literal("null", .null, into: &tokens)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(into: &tokens)
+        default: throw fail("unexpected character, expected a value")
+        }
+    }
+
+    mutating func literal(
+        _ text: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token]
+    )
+        throws(JSONParseError)
+    {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw fail("unexpected end of text in a literal") }
+        for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
+            throw fail("invalid literal")
+        }
+        tokens.append(
+            .init(kind: kind, start: Int32(index), length: Int32(count), count: 0, next: Int32(tokens.count + 1)))
+        index += count
+    }
+
+    mutating func container(into tokens: inout [JSONTape.Token], depth: Int, isObject: Bool) throws(JSONParseError) {
+        guard depth <= 256 else { throw fail("nesting deeper than 256") }
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let slot = tokens.count
+        tokens.append(.init(kind: isObject ? .object : .array, start: Int32(index), length: 0, count: 0, next: 0))
+        index += 1
+        var children: Int32 = 0
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == close {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                if isObject {
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw fail("expected a member name in quotes")
+                    }
+                    try string(into: &tokens)
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                    index += 1
+                    skipWhitespace()
+                    children += 1
+                }
+                try value(into: &tokens, depth: depth)
+                children += 1
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of text in a container") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == close {
+                    index += 1
+                    break
+                }
+                throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+            }
+        }
+        tokens[slot].count = children
+        tokens[slot].length = Int32(index) - tokens[slot].start
+        tokens[slot].next = Int32(tokens.count)
+    }
+
+    mutating func string(into tokens: inout [JSONTape.Token]) throws(JSONParseError) {
+        index += 1
+        let start = index
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                tokens.append(
+                    .init(
+                        kind: escaped ? .escapedString : .string, start: Int32(start), length: Int32(index - start),
+                        count: 0, next: Int32(tokens.count + 1)))
+                index += 1
+                return
+            }
+            if byte < 0x20 { throw fail("a control character in a string") }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        throw fail("unexpected end of text in a string")
+    }
+
+    mutating func number(into tokens: inout [JSONTape.Token]) throws(JSONParseError) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard index < bytes.count, digit(bytes[index]) else { throw fail("expected a digit") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, digit(bytes[index]) else { throw fail("expected a digit after '.'") }
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, digit(bytes[index]) else { throw fail("expected a digit in the exponent") }
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        tokens.append(
+            .init(
+                kind: .number, start: Int32(start), length: Int32(index - start), count: 0,
+                next: Int32(tokens.count + 1)))
+    }
+}
