@@ -90,7 +90,11 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         fingerprint: Fingerprint?
     ) throws(ActionLogError) {
         lineBuffer.removeAll(keepingCapacity: true)
-        lineBuffer.append(contentsOf: "{\"seq\":\(sequence),\"t\":\(timeMilliseconds),\"action\":".utf8)
+        lineBuffer.append(contentsOf: #"{"seq":"#.utf8)
+        appendDecimalDigits(sequence)
+        lineBuffer.append(contentsOf: #","t":"#.utf8)
+        appendDecimalDigits(Int(timeMilliseconds))
+        lineBuffer.append(contentsOf: #","action":"#.utf8)
         let mark = lineBuffer.count
         do {
             try StreamingJSONEncoder.encode(action, into: &lineBuffer)
@@ -154,6 +158,29 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         guard let file else { return }
         self.file = nil
         do { try file.close() } catch { throw .io(error) }
+    }
+
+    /// Appends an integer's digits without building a `String`.
+    private func appendDecimalDigits(_ value: Int) {
+        if value < 0 {
+            lineBuffer.append(UInt8(ascii: "-"))
+        }
+        var magnitude = value.magnitude
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            lineBuffer.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// Reused for every action line, so appending allocates nothing in the steady state.
