@@ -1,0 +1,89 @@
+import Foundation
+
+/// The Client API sends identifiers sometimes as numbers (`"id": 1`) and sometimes as strings
+/// (`"id": "cards"`); the SDK stores them as strings, and so do we.
+extension KeyedDecodingContainer {
+    func decodeIdentifier(forKey key: Key) throws -> String {
+        if let number = try? decode(Int64.self, forKey: key) {
+            return String(number)
+        }
+        if let text = try? decode(String.self, forKey: key) {
+            return text
+        }
+        guard contains(key), try !decodeNil(forKey: key) else {
+            throw DecodingError.keyNotFound(
+                key, DecodingError.Context(codingPath: codingPath, debugDescription: "identifier missing"))
+        }
+        throw DecodingError.typeMismatch(
+            String.self,
+            DecodingError.Context(codingPath: codingPath + [key], debugDescription: "expected a number or a string"))
+    }
+
+    func decodeIdentifierIfPresent(forKey key: Key) throws -> String? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeIdentifier(forKey: key)
+    }
+
+    func decodeFlag(forKey key: Key) throws -> Bool {
+        try decodeIfPresent(Bool.self, forKey: key) ?? false
+    }
+}
+
+/// Decodes an array element by element, keeping the good ones and recording the bad ones.
+///
+/// The SDK decodes such arrays with one `try?` over the whole array, so a single malformed product
+/// empties the whole list (quirk 13 of the spec). We skip just the malformed element and keep its
+/// error, so the app can still show every good product and a log can say which one was dropped.
+struct LossyArray<Element: Decodable>: Decodable {
+    var elements: [Element] = []
+    var skipped: [WorldlineDecodingError] = []
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd {
+            do {
+                elements.append(try container.decode(Element.self))
+            } catch let error as DecodingError {
+                skipped.append(WorldlineDecodingError(error))
+                // A failed decode does not advance the container; step over the bad element.
+                _ = try container.decode(SkippedElement.self)
+            }
+        }
+    }
+
+    private struct SkippedElement: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decodeLossyArray<Element: Decodable>(_ type: Element.Type, forKey key: Key) throws -> LossyArray<Element> {
+        guard contains(key), try !decodeNil(forKey: key) else { return LossyArray() }
+        return try decode(LossyArray<Element>.self, forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes a whole number exactly.
+    ///
+    /// On Linux, `JSONDecoder` reports `1.5` or an overflowing number decoded as an integer as
+    /// "not valid JSON" at the document root, losing the field. Decoding through `Decimal` keeps
+    /// the field's path and says what was expected.
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
+        let number = try decode(Decimal.self, forKey: key)
+        guard let value = T(String(describing: number)) else {
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: codingPath + [key], debugDescription: "expected an integer, found \(number)"))
+        }
+        return value
+    }
+
+    func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeInteger(type, forKey: key)
+    }
+}
