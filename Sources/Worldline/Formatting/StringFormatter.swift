@@ -7,7 +7,8 @@
 /// The algorithm is the SDK's, kept exactly so that a field formats the same on every platform:
 /// - a completed group is followed by its literal separator (`"4111"` → `"4111 "`,
 ///   `"12"` → `"12/"`), but only the first incomplete token may append a trailing literal;
-/// - input that does not fit a placeholder is dropped (and the cursor is not moved for it);
+/// - input that does not fit a placeholder is dropped (and the cursor is not moved for it, except
+///   that it never ends up past the end of the result);
 /// - input beyond the end of the mask is dropped;
 /// - an input character equal to the literal at that place is consumed as that literal
 ///   (`"1234"` with `+31 {{99}} {{99}}` → `"+31 23 4"`).
@@ -72,7 +73,9 @@ public struct StringFormatter: Sendable {
                 }
             }
         }
-        return (result, cursor)
+        // The SDK leaves the cursor where it is for dropped input, so it can point past the end
+        // (`"4a11"` with cursor 4 formats to `"411"`); a text field would trap on that. We clamp.
+        return (result, min(cursor, result.count))
     }
 
     /// Formats `string` with `mask` (cursor at 0).
