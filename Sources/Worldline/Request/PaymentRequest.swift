@@ -39,6 +39,19 @@ public struct PaymentRequest: Hashable, Sendable, CustomStringConvertible, Custo
         self.tokenize = tokenize
     }
 
+    // MARK: Product
+
+    /// Switches to `product` (e.g. after an IIN lookup found the card's brand), keeping the
+    /// values typed so far so the customer does not type the card number again. An account on
+    /// file of another product is dropped, and so are the errors of the last validation.
+    public mutating func switchPaymentProduct(to product: PaymentProduct) {
+        paymentProduct = product
+        if let account = accountOnFile, account.paymentProductId != product.identifier {
+            accountOnFile = nil
+        }
+        errors = []
+    }
+
     // MARK: Values
 
     /// Stores `value` (masked or not) for `fieldId`.
