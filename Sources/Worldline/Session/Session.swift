@@ -56,8 +56,14 @@ public actor Session {
     /// Creates a session.
     ///
     /// - Parameters:
+    ///   - clientSessionId: The client session id from the server's Create Session call.
+    ///   - customerId: The customer id from the same call.
     ///   - baseURL: The Client API URL; `https://host`, `https://host/client` and
     ///     `https://host/client/v1` all work.
+    ///   - assetBaseURL: The asset server's URL (logos, tooltip images).
+    ///   - appIdentifier: The app's name and version, sent in the client meta info.
+    ///   - ipAddress: The customer's IP address, sent in the client meta info when given.
+    ///   - offersApplePay: Whether product lists keep Apple Pay (302).
     ///   - encryptor: Encrypts prepared requests; without one ``prepare(_:)`` throws
     ///     ``WorldlineError/encryptorMissing``.
     ///   - urlSession: The URL session for all calls.
