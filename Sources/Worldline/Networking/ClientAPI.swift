@@ -36,10 +36,19 @@ struct ClientAPI: Sendable {
         ["Authorization": "GCS v1Client:\(clientSessionId)", "X-GCS-ClientMetaInfo": encodedClientMetaInfo]
     }
 
+    /// `<baseURL>/<customerId>/<path…>?<query>`. Each path component is percent-encoded on its
+    /// own, so an id can never add a path segment (`a/b` stays one segment, `a%2Fb`).
     func url(path: [String], query: [(String, String)]) throws(WorldlineError) -> URL {
-        var url = baseURL.appendingPathComponent(customerId)
-        for component in path { url = url.appendingPathComponent(component) }
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove("/")
+        var text = baseURL.absoluteString
+        for component in [customerId] + path {
+            guard let encoded = component.addingPercentEncoding(withAllowedCharacters: allowed) else {
+                throw .transport("cannot encode the path component \(component)")
+            }
+            text += "/" + encoded
+        }
+        guard var components = URLComponents(string: text) else {
             throw .transport("cannot build a URL for \(path.joined(separator: "/"))")
         }
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }

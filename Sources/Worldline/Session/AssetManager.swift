@@ -79,11 +79,18 @@ public actor AssetManager {
         var lastModified: String?
     }
 
-    private func makeRequest(path: String, cached: Cached?) -> URLRequest {
+    /// The asset's URL: the base URL's path followed by `path` (percent-encoded where needed).
+    nonisolated func assetURL(path: String) -> URL? {
         var base = assetBaseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let separator = path.hasPrefix("/") ? "" : "/"
-        var request = URLRequest(url: URL(string: base + separator + path) ?? assetBaseURL)
+        guard let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
+        return URL(string: base + separator + encoded)
+    }
+
+    private func makeRequest(path: String, cached: Cached?) -> URLRequest? {
+        guard let url = assetURL(path: path) else { return nil }
+        var request = URLRequest(url: url)
         if let etag = cached?.metadata.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let modified = cached?.metadata.lastModified {
             request.setValue(modified, forHTTPHeaderField: "If-Modified-Since")
@@ -94,7 +101,9 @@ public actor AssetManager {
 
     private func load(_ path: String) async -> Result<Data, WorldlineError> {
         let cached = readCache(path)
-        let request = makeRequest(path: path, cached: cached)
+        guard let request = makeRequest(path: path, cached: cached) else {
+            return cached.map { .success($0.data) } ?? .failure(.transport("no valid URL for the asset path \(path)"))
+        }
         do {
             let (data, response) = try await transport.send(request)
             switch response.statusCode {

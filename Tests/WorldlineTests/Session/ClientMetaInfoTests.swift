@@ -3,6 +3,10 @@ import XCTest
 
 @testable import Worldline
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 final class ClientMetaInfoTests: XCTestCase {
     private func decode(_ info: ClientMetaInfo) throws -> [String: String] {
         try JSONDecoder().decode([String: String].self, from: try XCTUnwrap(Data(base64Encoded: info.base64Encoded)))

@@ -102,10 +102,16 @@ final class RecordingEncryptor: PaymentRequestEncryptor, @unchecked Sendable {
         self.failure = failure
     }
 
-    var calls: [Call] { lock.withLock { recorded } }
+    var calls: [Call] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
 
     func encrypt(plaintext: Data, keyId: String, publicKey: String) throws -> String {
-        lock.withLock { recorded.append(Call(plaintext: plaintext, keyId: keyId, publicKey: publicKey)) }
+        lock.lock()
+        recorded.append(Call(plaintext: plaintext, keyId: keyId, publicKey: publicKey))
+        lock.unlock()
         if let failure { throw failure }
         return "test-double-jwe.\(keyId)"
     }
