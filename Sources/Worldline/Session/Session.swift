@@ -246,6 +246,28 @@ public actor Session {
         try await api.get(PublicKeyResponse.self, path: ["crypto", "publickey"])
     }
 
+    /// The status of a payment that continues at a third party
+    /// (`GET /{c}/payments/{paymentId}/thirdpartystatus`), for polling while the customer is there.
+    public func thirdPartyStatus(
+        forPaymentId paymentId: String
+    ) async throws(WorldlineError)
+        -> ThirdPartyStatusResponse
+    {
+        try await api.get(ThirdPartyStatusResponse.self, path: ["payments", paymentId, "thirdpartystatus"])
+    }
+
+    /// The privacy policy (`GET /{c}/services/privacypolicy`), for a product and locale when given.
+    public func privacyPolicy(
+        forProductId productId: String? = nil, locale: String? = nil
+    )
+        async throws(WorldlineError) -> PrivacyPolicyResponse
+    {
+        var query: [(String, String)] = []
+        if let productId { query.append(("paymentProductId", productId)) }
+        if let locale { query.append(("locale", locale)) }
+        return try await api.get(PrivacyPolicyResponse.self, path: ["services", "privacypolicy"], query: query)
+    }
+
     // MARK: Encryption
 
     /// Encrypts `request` for the merchant's server: fetches the public key, builds the plaintext

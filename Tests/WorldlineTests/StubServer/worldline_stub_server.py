@@ -16,6 +16,7 @@ Behaviour switches, chosen by the test through the customer id or the request:
   IIN bin starting 7777         -> held until POST /__release_iin (for the pending test)
   any other bin                 -> 404 with the unknown-IIN error body
   product 302 networks, product 303 networks -> sample networks / `[]` (undecodable)
+  third-party status of payment p-1 -> AUTHORIZED, of any other payment -> WAITING
 Control endpoints (not part of the API):
   GET  /__requests?customer=C   -> JSON list of recorded requests for customer C (or asset namespace C)
   POST /__assets/bump?namespace=N&path=P -> next GET of that asset returns new content and ETag
@@ -148,6 +149,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, fixture("directory_809"))
         if method == "GET" and route == ["crypto", "publickey"]:
             return self.reply(200, PUBLIC_KEY)
+        if method == "GET" and len(route) == 3 and route[0] == "payments" and route[2] == "thirdpartystatus":
+            return self.reply(200, json.dumps({"thirdPartyStatus": "AUTHORIZED" if route[1] == "p-1" else "WAITING"}).encode())
+        if method == "GET" and route == ["services", "privacypolicy"]:
+            return self.reply(200, json.dumps({"htmlContent": "<p>Privacy policy</p>"}).encode())
         if method == "GET" and route == ["services", "convert", "amount"]:
             return self.reply(200, fixture("convert_amount"))
         if method == "POST" and route == ["services", "getIINdetails"]:
