@@ -1,19 +1,3 @@
-/// The type of a field's value.
-public enum FieldType: String, Hashable, Sendable, Decodable {
-    /// Free text.
-    case string
-    /// An integer (checked: see ``ValidationError/Kind/integer``).
-    case integer
-    /// A card expiry date (`MMYY`).
-    case expirydate
-    /// Digits only (checked: see ``ValidationError/Kind/numericString``).
-    case numericstring
-    /// `"true"` or `"false"`.
-    case boolean
-    /// A date.
-    case date
-}
-
 /// The keyboard a field prefers.
 public enum PreferredInputType: String, Hashable, Sendable, Decodable {
     /// Letters.
