@@ -96,7 +96,7 @@ final class IINLookupTests: XCTestCase {
         while await !session.iinLookupPending { await Task.yield() }
         let second = try await session.iinDetails(forPartialCreditCardNumber: "41111111", context: context)
         XCTAssertEqual(second.status, .pending)
-        try await server.post("__release_iin")
+        try await server.post("__release_iin?bin=77771111")
         let first = try await held.value
         XCTAssertEqual(first.status, .supported)
         let pending = await session.iinLookupPending

@@ -247,6 +247,43 @@ final class SessionClientAPITests: XCTestCase {
         }
     }
 
+    func testEmptySuccessBodyIsAnEmptyResponseError() async throws {
+        let session = try SessionFactory.session(customer: "empty", server: server)
+        await XCTAssertThrowsWorldlineError(.emptyResponse) { try await session.publicKey() }
+    }
+
+    func testIINNotFoundWithoutJSONBodyIsADecodingError() async throws {
+        let session = try SessionFactory.session(customer: SessionFactory.uniqueCustomer(), server: server)
+        do {
+            _ = try await session.iinDetails(forPartialCreditCardNumber: "88881234", context: context)
+            XCTFail("expected a decoding error")
+        } catch .decoding(let error, let endpoint) {
+            XCTAssertTrue(endpoint.hasPrefix("POST "), endpoint)
+            guard case .notJSON = error.reason else { return XCTFail("expected notJSON, got \(error)") }
+        } catch {
+            XCTFail("unexpected \(error)")
+        }
+        let pending = await session.iinLookupPending
+        XCTAssertFalse(pending)
+    }
+
+    func testCancelledCallIsATransportErrorAndLeavesNoPendingLookup() async throws {
+        let session = try SessionFactory.session(customer: SessionFactory.uniqueCustomer(), server: server)
+        let context = context
+        let task = Task { try await session.iinDetails(forPartialCreditCardNumber: "77772222", context: context) }
+        while await !session.iinLookupPending { await Task.yield() }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected the cancelled lookup to fail")
+        } catch {
+            guard case .transport = error as? WorldlineError else { return XCTFail("unexpected \(error)") }
+        }
+        let pending = await session.iinLookupPending
+        XCTAssertFalse(pending)
+        try await server.post("__release_iin?bin=77772222")
+    }
+
     func testMalformedProductIsSkippedAloneAndAMalformedDetailNamesTheField() async throws {
         let session = try SessionFactory.session(customer: "malformed", server: server)
         let items = try await session.paymentItems(for: context, groupPaymentProducts: false)

@@ -9,18 +9,21 @@ stdin closes (so it never outlives the test process).
 Behaviour switches, chosen by the test through the customer id or the request:
   customer "forbidden"          -> every call answers 403 with the spec's error body
   customer "broken"             -> every call answers 500 with an HTML body (not an error body)
+  customer "empty"              -> every call answers 200 with an empty body
   customer "malformed"          -> products list with one bad product; product 1 without fields' formElement
   IIN bin starting 4111/5555    -> 200 SUPPORTED (with co-brands for 4111)
   IIN bin starting 2222         -> 200 EXISTING_BUT_NOT_ALLOWED
   IIN bin starting 9999         -> 500 with an error body
-  IIN bin starting 7777         -> held until POST /__release_iin (for the pending test)
+  IIN bin starting 8888         -> 404 with an HTML body
+  IIN bin starting 7777         -> held until POST /__release_iin?bin=<that bin> (for the pending test);
+                                   a release that comes first is kept for the lookup
   any other bin                 -> 404 with the unknown-IIN error body
   product 302 networks, product 303 networks -> sample networks / `[]` (undecodable)
   third-party status of payment p-1 -> AUTHORIZED, of any other payment -> WAITING
 Control endpoints (not part of the API):
   GET  /__requests?customer=C   -> JSON list of recorded requests for customer C (or asset namespace C)
   POST /__assets/bump?namespace=N&path=P -> next GET of that asset returns new content and ETag
-  POST /__release_iin           -> releases held IIN lookups
+  POST /__release_iin?bin=B     -> lets one held IIN lookup of bin B proceed
 """
 import json
 import os
@@ -35,7 +38,12 @@ FIXTURES = os.path.join(HERE, "fixtures")
 LOCK = threading.Lock()
 REQUESTS = []  # dicts
 ASSET_VERSIONS = {}  # (namespace, path) -> int
-IIN_RELEASE = threading.Event()
+IIN_PERMITS = {}  # bin -> threading.Semaphore: a held lookup of that bin proceeds once per release
+
+
+def iin_permit(bin_):
+    with LOCK:
+        return IIN_PERMITS.setdefault(bin_, threading.Semaphore(0))
 
 
 def fixture(name):
@@ -101,7 +109,7 @@ class Handler(BaseHTTPRequestHandler):
                 ASSET_VERSIONS[key] = ASSET_VERSIONS.get(key, 1) + 1
             return self.reply(200, b"{}")
         if segments[:1] == ["__release_iin"]:
-            IIN_RELEASE.set()
+            iin_permit(query.get("bin", "")).release()
             return self.reply(200, b"{}")
         if segments[:1] == ["assets"] and len(segments) >= 3:
             return self.asset(segments[1], "/" + "/".join(segments[2:]), parts, body)
@@ -128,6 +136,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(403, fixture("error_403"))
         if customer == "broken":
             return self.reply(500, b"<html>Internal Server Error</html>", "text/html")
+        if customer == "empty":
+            return self.reply(200, b"")
         method = self.command
         if method == "GET" and route == ["products"]:
             return self.reply(200, MALFORMED_PRODUCTS if customer == "malformed" else fixture("products"))
@@ -158,8 +168,7 @@ class Handler(BaseHTTPRequestHandler):
         if method == "POST" and route == ["services", "getIINdetails"]:
             bin_ = json.loads(body or b"{}").get("bin", "")
             if bin_.startswith("7777"):
-                IIN_RELEASE.wait(timeout=30)
-                IIN_RELEASE.clear()
+                iin_permit(bin_).acquire(timeout=30)
                 return self.reply(200, fixture("iin_supported"))
             if bin_.startswith("4111"):
                 return self.reply(200, fixture("iin_supported"))
@@ -170,6 +179,8 @@ class Handler(BaseHTTPRequestHandler):
             if bin_.startswith("9999"):
                 return self.reply(500, json.dumps({"errorId": "e-500", "errors": [{"code": "9999", "httpStatusCode": 500,
                                   "message": "Internal error"}]}).encode())
+            if bin_.startswith("8888"):
+                return self.reply(404, b"<html>Not Found</html>", "text/html")
             return self.reply(404, fixture("iin_unknown_404"))
         return self.reply(404, b"no route", "text/plain")
 
