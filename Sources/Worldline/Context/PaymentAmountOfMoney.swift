@@ -7,7 +7,7 @@
 /// let amount = PaymentAmountOfMoney(totalAmount: 1999, currencyCode: "EUR")  // EUR 19.99
 /// amount.description  // "1999-EUR"
 /// ```
-public struct PaymentAmountOfMoney: Hashable, Sendable, Decodable, CustomStringConvertible {
+public struct PaymentAmountOfMoney: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The amount in minor units of ``currencyCode``.
     public var totalAmount: Int64
     /// The ISO 4217 currency code, e.g. `EUR`.
@@ -29,5 +29,12 @@ public struct PaymentAmountOfMoney: Hashable, Sendable, Decodable, CustomStringC
         let container = try decoder.container(keyedBy: CodingKeys.self)
         totalAmount = try container.decodeInteger(Int64.self, forKey: .amount)
         currencyCode = try container.decodeIfPresent(String.self, forKey: .currencyCode) ?? "USD"
+    }
+
+    /// Encodes `{"amount": 1999, "currencyCode": "EUR"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(totalAmount, forKey: .amount)
+        try container.encode(currencyCode, forKey: .currencyCode)
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 ///     amountOfMoney: PaymentAmountOfMoney(totalAmount: 1999, currencyCode: "EUR"),
 ///     isRecurring: false, countryCode: "NL", locale: "en_US")
 /// ```
-public struct PaymentContext: Hashable, Sendable, Decodable, CustomStringConvertible {
+public struct PaymentContext: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The amount to pay.
     public var amountOfMoney: PaymentAmountOfMoney
     /// Whether the payment is the first of a series of recurring payments.

@@ -51,3 +51,14 @@ extension KeyedDecodingContainer {
         return try decodeInteger(type, forKey: key)
     }
 }
+
+extension KeyedEncodingContainer {
+    /// Writes an identifier as the API does: a number when it is all digits, else a string.
+    mutating func encodeIdentifier(_ identifier: String, forKey key: Key) throws {
+        if IntegerText.isDigits(identifier), let number = Int64(identifier) {
+            try encode(number, forKey: key)
+        } else {
+            try encode(identifier, forKey: key)
+        }
+    }
+}

@@ -11,9 +11,9 @@
 ///     print(error.path, error.reason)  // "fields[0].displayHints.formElement", missing field
 /// }
 /// ```
-public struct WorldlineDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct WorldlineDecodingError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// What was wrong with the field.
-    public enum Reason: Hashable, Sendable {
+    public enum Reason: Hashable, Sendable, Codable {
         /// A required member is absent (or `null`).
         case missingField
         /// The member has the wrong JSON type; the associated value names the expected one.

@@ -1,5 +1,5 @@
 /// One brand of a co-branded card (e.g. Visa and Carte Bancaire on one card).
-public struct IINDetail: Hashable, Sendable, Decodable {
+public struct IINDetail: Hashable, Sendable, Codable {
     /// The brand's payment product id, e.g. `"130"`.
     public var paymentProductId: String
     /// Whether the brand can be paid with in the payment context.
@@ -18,5 +18,12 @@ public struct IINDetail: Hashable, Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         paymentProductId = String(try container.decodeInteger(Int64.self, forKey: .paymentProductId))
         isAllowedInContext = try container.decodeFlag(forKey: .isAllowedInContext)
+    }
+
+    /// Encodes `{"paymentProductId": 130, "isAllowedInContext": false}` (the id as a number).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIdentifier(paymentProductId, forKey: .paymentProductId)
+        try container.encode(isAllowedInContext, forKey: .isAllowedInContext)
     }
 }

@@ -11,7 +11,7 @@
 ///     // switch to response.paymentProductId
 /// }
 /// ```
-public struct IINDetailsResponse: Hashable, Sendable, Decodable {
+public struct IINDetailsResponse: Hashable, Sendable, Codable {
     /// The outcome.
     public var status: IINStatus
     /// The primary product of the card (the first one allowed in the context), if known.
@@ -35,15 +35,23 @@ public struct IINDetailsResponse: Hashable, Sendable, Decodable {
         self.coBrands = coBrands
     }
 
-    private enum CodingKeys: String, CodingKey { case paymentProductId, countryCode, isAllowedInContext, coBrands }
+    private enum CodingKeys: String, CodingKey {
+        case status, paymentProductId, countryCode, isAllowedInContext, coBrands
+    }
 
-    /// Decodes the body and derives ``status``.
+    /// Decodes the body and derives ``status`` (a `status` member is ignored, except the
+    /// client-side `PENDING` and `NOT_ENOUGH_DIGITS` that ``encode(to:)`` writes).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let productId = try container.decodeIntegerIfPresent(Int64.self, forKey: .paymentProductId).map { String($0) }
         let allowed = try container.decodeFlag(forKey: .isAllowedInContext)
         let status: IINStatus
-        if productId == nil {
+        // The API never sends a status and the SDK ignores one; only the two statuses that the
+        // client makes up itself are read back, so that an encoded answer decodes unchanged.
+        let clientStatus = try container.decodeIfPresent(String.self, forKey: .status).flatMap(IINStatus.init)
+        if let clientStatus, clientStatus == .pending || clientStatus == .notEnoughDigits {
+            status = clientStatus
+        } else if productId == nil {
             status = .unknown
         } else {
             status = allowed ? .supported : .existingButNotAllowed
@@ -53,6 +61,16 @@ public struct IINDetailsResponse: Hashable, Sendable, Decodable {
             countryCode: try container.decodeIfPresent(String.self, forKey: .countryCode),
             isAllowedInContext: allowed,
             coBrands: try container.decodeIfPresent([IINDetail].self, forKey: .coBrands) ?? [])
+    }
+
+    /// Encodes the API's form plus `status` (ours).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status.rawValue, forKey: .status)
+        if let paymentProductId { try container.encodeIdentifier(paymentProductId, forKey: .paymentProductId) }
+        try container.encodeIfPresent(countryCode, forKey: .countryCode)
+        try container.encode(isAllowedInContext, forKey: .isAllowedInContext)
+        try container.encode(coBrands, forKey: .coBrands)
     }
 
     /// The co-brands that can be paid with in the context; offer a choice when there are two or more.

@@ -1,5 +1,5 @@
 /// What an IIN lookup found out about the first digits of a card number.
-public enum IINStatus: String, Hashable, Sendable {
+public enum IINStatus: String, Hashable, Sendable, Codable {
     /// The card belongs to a product that can be paid with in this context.
     case supported = "SUPPORTED"
     /// Never produced (kept because the SDK has it).

@@ -4,7 +4,7 @@
 /// let account = product.accountOnFile(withIdentifier: "1234")
 /// account?.label  // "**** **** **** 1111 12/30"
 /// ```
-public struct AccountOnFile: Hashable, Sendable, Decodable {
+public struct AccountOnFile: Hashable, Sendable, Codable {
     /// The account's id (the API sends a number or a string).
     public var identifier: String
     /// The id of the payment product the account belongs to.
@@ -35,6 +35,15 @@ public struct AccountOnFile: Hashable, Sendable, Decodable {
         displayHints =
             try container.decodeIfPresent(AccountOnFileDisplayHints.self, forKey: .displayHints) ?? .init()
         attributes = try container.decodeIfPresent([AccountOnFileAttribute].self, forKey: .attributes) ?? []
+    }
+
+    /// Encodes the API's form (`id` for ``identifier``; ids as the API sends them).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIdentifier(identifier, forKey: .id)
+        try container.encodeIdentifier(paymentProductId, forKey: .paymentProductId)
+        try container.encode(displayHints, forKey: .displayHints)
+        try container.encode(attributes, forKey: .attributes)
     }
 
     /// The value of the first attribute with `key` that has one, else `""`.

@@ -1,7 +1,7 @@
 /// One stored value of an account on file, e.g. the masked card number.
-public struct AccountOnFileAttribute: Hashable, Sendable, Decodable {
+public struct AccountOnFileAttribute: Hashable, Sendable, Codable {
     /// Whether the customer may or must change a stored value.
-    public enum Status: String, Hashable, Sendable, Decodable {
+    public enum Status: String, Hashable, Sendable, Codable {
         /// The value cannot be changed (e.g. the card number of a stored card).
         case readOnly = "READ_ONLY"
         /// The value may be changed.

@@ -1,7 +1,7 @@
 /// A payment product as listed for a context: enough to show it and pick it, without its fields.
 ///
 /// Fetch the full ``PaymentProduct`` (with fields) once the customer picks it.
-public struct BasicPaymentProduct: BasicPaymentItem, Hashable, Decodable {
+public struct BasicPaymentProduct: BasicPaymentItem, Hashable, Codable {
     /// The product id, e.g. `"1"` for Visa (the API sends a number; the SDK stores a string).
     public var identifier: String
     /// The payment method, e.g. `card`, `redirect`.
@@ -70,7 +70,7 @@ public struct BasicPaymentProduct: BasicPaymentItem, Hashable, Decodable {
         case allowsTokenization, allowsRecurring, autoTokenized, allowsInstallments, deviceFingerprintEnabled
         case usesRedirectionTo3rdParty, supportsMandates, authenticationIndicator, minAmount, maxAmount
         case mobileIntegrationLevel, paymentProduct302SpecificData, paymentProduct320SpecificData
-        case paymentProduct863SpecificData
+        case paymentProduct863SpecificData, skippedAccountsOnFile
     }
 
     /// Decodes the API's form; `id`, `paymentMethod` and `displayHints` (with `logo`) are required.
@@ -82,7 +82,9 @@ public struct BasicPaymentProduct: BasicPaymentItem, Hashable, Decodable {
         displayHints = try container.decode(PaymentItemDisplayHints.self, forKey: .displayHints)
         let accounts = try container.decodeLossyArray(AccountOnFile.self, forKey: .accountsOnFile)
         accountsOnFile = accounts.elements
-        skippedAccountsOnFile = accounts.skipped
+        skippedAccountsOnFile =
+            accounts.skipped
+            + (try container.decodeIfPresent([WorldlineDecodingError].self, forKey: .skippedAccountsOnFile) ?? [])
         acquirerCountry = try container.decodeIfPresent(String.self, forKey: .acquirerCountry)
         allowsTokenization = try container.decodeFlag(forKey: .allowsTokenization)
         allowsRecurring = try container.decodeFlag(forKey: .allowsRecurring)
@@ -102,5 +104,34 @@ public struct BasicPaymentProduct: BasicPaymentItem, Hashable, Decodable {
             PaymentProduct320SpecificData.self, forKey: .paymentProduct320SpecificData)
         paymentProduct863SpecificData = try container.decodeIfPresent(
             PaymentProduct863SpecificData.self, forKey: .paymentProduct863SpecificData)
+    }
+
+    /// Encodes the API's form; skipped accounts on file go under `skippedAccountsOnFile` (an
+    /// addition of ours, absent from API bodies) so that a decoded copy equals the original.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIdentifier(identifier, forKey: .id)
+        try container.encode(paymentMethod, forKey: .paymentMethod)
+        try container.encodeIfPresent(paymentProductGroup, forKey: .paymentProductGroup)
+        try container.encode(displayHints, forKey: .displayHints)
+        try container.encode(accountsOnFile, forKey: .accountsOnFile)
+        if !skippedAccountsOnFile.isEmpty {
+            try container.encode(skippedAccountsOnFile, forKey: .skippedAccountsOnFile)
+        }
+        try container.encodeIfPresent(acquirerCountry, forKey: .acquirerCountry)
+        try container.encode(allowsTokenization, forKey: .allowsTokenization)
+        try container.encode(allowsRecurring, forKey: .allowsRecurring)
+        try container.encode(autoTokenized, forKey: .autoTokenized)
+        try container.encode(allowsInstallments, forKey: .allowsInstallments)
+        try container.encode(deviceFingerprintEnabled, forKey: .deviceFingerprintEnabled)
+        try container.encode(usesRedirectionTo3rdParty, forKey: .usesRedirectionTo3rdParty)
+        try container.encode(supportsMandates, forKey: .supportsMandates)
+        try container.encodeIfPresent(authenticationIndicator, forKey: .authenticationIndicator)
+        try container.encodeIfPresent(minAmount, forKey: .minAmount)
+        try container.encodeIfPresent(maxAmount, forKey: .maxAmount)
+        try container.encodeIfPresent(mobileIntegrationLevel, forKey: .mobileIntegrationLevel)
+        try container.encodeIfPresent(paymentProduct302SpecificData, forKey: .paymentProduct302SpecificData)
+        try container.encodeIfPresent(paymentProduct320SpecificData, forKey: .paymentProduct320SpecificData)
+        try container.encodeIfPresent(paymentProduct863SpecificData, forKey: .paymentProduct863SpecificData)
     }
 }

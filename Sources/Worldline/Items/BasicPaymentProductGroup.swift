@@ -1,5 +1,5 @@
 /// A group of payment products shown as one item (e.g. `cards`), as listed for a context.
-public struct BasicPaymentProductGroup: BasicPaymentItem, Hashable, Decodable {
+public struct BasicPaymentProductGroup: BasicPaymentItem, Hashable, Codable {
     /// The group id, e.g. `cards` (a string; the API never sends a number here).
     public var identifier: String
     /// How to show the group.
@@ -35,5 +35,15 @@ public struct BasicPaymentProductGroup: BasicPaymentItem, Hashable, Decodable {
         accountsOnFile = try container.decodeLossyArray(AccountOnFile.self, forKey: .accountsOnFile).elements
         deviceFingerprintEnabled = try container.decodeFlag(forKey: .deviceFingerprintEnabled)
         allowsInstallments = try container.decodeFlag(forKey: .allowsInstallments)
+    }
+
+    /// Encodes the API's form (`id` for ``identifier``).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identifier, forKey: .id)
+        try container.encode(displayHints, forKey: .displayHints)
+        try container.encode(accountsOnFile, forKey: .accountsOnFile)
+        try container.encode(deviceFingerprintEnabled, forKey: .deviceFingerprintEnabled)
+        try container.encode(allowsInstallments, forKey: .allowsInstallments)
     }
 }

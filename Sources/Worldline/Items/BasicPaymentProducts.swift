@@ -2,7 +2,7 @@
 ///
 /// A product that does not decode is skipped alone (the SDK drops the whole list); the reason is
 /// kept in ``skippedProducts``.
-public struct BasicPaymentProducts: Hashable, Sendable, Decodable {
+public struct BasicPaymentProducts: Hashable, Sendable, Codable {
     /// The products, in the API's order (see ``sorted()``).
     public var paymentProducts: [BasicPaymentProduct]
     /// Products that were malformed and skipped, each naming the field at fault.
@@ -14,14 +14,23 @@ public struct BasicPaymentProducts: Hashable, Sendable, Decodable {
         self.skippedProducts = skippedProducts
     }
 
-    private enum CodingKeys: String, CodingKey { case paymentProducts }
+    private enum CodingKeys: String, CodingKey { case paymentProducts, skippedProducts }
 
     /// Decodes `{"paymentProducts": [...]}`; the member is optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let lossy = try container.decodeLossyArray(BasicPaymentProduct.self, forKey: .paymentProducts)
         paymentProducts = lossy.elements
-        skippedProducts = lossy.skipped
+        skippedProducts =
+            lossy.skipped
+            + (try container.decodeIfPresent([WorldlineDecodingError].self, forKey: .skippedProducts) ?? [])
+    }
+
+    /// Encodes `{"paymentProducts": [...]}`, plus `skippedProducts` when there are any (ours).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(paymentProducts, forKey: .paymentProducts)
+        if !skippedProducts.isEmpty { try container.encode(skippedProducts, forKey: .skippedProducts) }
     }
 
     /// The products by ascending display order.

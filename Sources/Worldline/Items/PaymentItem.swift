@@ -1,5 +1,5 @@
 /// An entry of the payment selection list: a product on its own, or a group of products.
-public enum PaymentItem: BasicPaymentItem, Hashable {
+public enum PaymentItem: BasicPaymentItem, Hashable, Codable {
     /// A product shown by itself.
     case product(BasicPaymentProduct)
     /// A group standing for all its products (e.g. `cards`).
@@ -39,5 +39,26 @@ public enum PaymentItem: BasicPaymentItem, Hashable {
     public var group: BasicPaymentProductGroup? {
         if case .group(let group) = self { return group }
         return nil
+    }
+
+    private enum CodingKeys: String, CodingKey { case product, group }
+
+    /// Decodes `{"product": {...}}` or `{"group": {...}}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let product = try container.decodeIfPresent(BasicPaymentProduct.self, forKey: .product) {
+            self = .product(product)
+        } else {
+            self = .group(try container.decode(BasicPaymentProductGroup.self, forKey: .group))
+        }
+    }
+
+    /// Encodes `{"product": {...}}` or `{"group": {...}}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .product(let product): try container.encode(product, forKey: .product)
+        case .group(let group): try container.encode(group, forKey: .group)
+        }
     }
 }

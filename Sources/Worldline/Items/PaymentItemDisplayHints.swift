@@ -1,5 +1,5 @@
 /// How to show a payment product or group in a list: its place, label and logo.
-public struct PaymentItemDisplayHints: Hashable, Sendable, Decodable {
+public struct PaymentItemDisplayHints: Hashable, Sendable, Codable {
     /// The position in the list; lower comes first. Nil keeps the item's place unspecified.
     public var displayOrder: Int?
     /// The label the API sent (localised by the API for the context's locale), if any.
@@ -22,5 +22,13 @@ public struct PaymentItemDisplayHints: Hashable, Sendable, Decodable {
         displayOrder = try container.decodeIntegerIfPresent(Int.self, forKey: .displayOrder)
         label = try container.decodeIfPresent(String.self, forKey: .label)
         logoPath = try container.decode(String.self, forKey: .logo)
+    }
+
+    /// Encodes the API's form (`logo` for ``logoPath``).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(displayOrder, forKey: .displayOrder)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encode(logoPath, forKey: .logo)
     }
 }

@@ -12,7 +12,7 @@
 /// let items = PaymentItems(products: products, groups: groups).sorted()
 /// items.paymentItems.map(\.identifier)  // ["809", "cards"]
 /// ```
-public struct PaymentItems: Hashable, Sendable {
+public struct PaymentItems: Hashable, Sendable, Codable {
     /// What to show, in order.
     public var paymentItems: [PaymentItem]
     /// Every product and every group (products first), for lookups by id.

@@ -1,5 +1,5 @@
 /// One error of an ``ApiErrorResponse``.
-public struct ApiErrorItem: Hashable, Sendable, Decodable {
+public struct ApiErrorItem: Hashable, Sendable, Codable {
     /// The platform's error code, e.g. `9007`.
     public var code: String
     /// The HTTP status the error maps to.

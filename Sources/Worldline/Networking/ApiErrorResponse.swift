@@ -4,7 +4,7 @@
 /// { "errorId": "99", "errors": [ { "code": "9007", "httpStatusCode": 403,
 ///   "id": "ACCESS_TO_MERCHANT_NOT_ALLOWED", "message": "You are not allowed to perform this call." } ] }
 /// ```
-public struct ApiErrorResponse: Error, Hashable, Sendable, Decodable, CustomStringConvertible {
+public struct ApiErrorResponse: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The platform's id of this error occurrence (quote it to support).
     public var errorId: String
     /// What went wrong.

@@ -9,7 +9,7 @@
 ///     print(error)
 /// }
 /// ```
-public enum WorldlineError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum WorldlineError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The API answered with an error status and its error body.
     case api(ApiErrorResponse, httpStatusCode: Int)
     /// The API answered with an error status and a body that is not an error body (first 512

@@ -1,7 +1,7 @@
 /// A named value shown for an entry of a list field (e.g. a bank's name).
-public struct DisplayElement: Hashable, Sendable, Decodable {
+public struct DisplayElement: Hashable, Sendable, Codable {
     /// The kind of value.
-    public enum ElementType: String, Hashable, Sendable, Decodable {
+    public enum ElementType: String, Hashable, Sendable, Codable {
         /// Text.
         case string = "STRING"
         /// An integer.

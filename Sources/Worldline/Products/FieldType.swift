@@ -1,5 +1,5 @@
 /// The type of a field's value.
-public enum FieldType: String, Hashable, Sendable, Decodable {
+public enum FieldType: String, Hashable, Sendable, Codable {
     /// Free text.
     case string
     /// An integer (checked: see ``ValidationError/Kind/integer``).

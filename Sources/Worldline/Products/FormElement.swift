@@ -1,7 +1,7 @@
 /// The control a field is entered with.
-public struct FormElement: Hashable, Sendable, Decodable {
+public struct FormElement: Hashable, Sendable, Codable {
     /// The kind of control.
-    public enum ElementType: String, Hashable, Sendable, Decodable {
+    public enum ElementType: String, Hashable, Sendable, Codable {
         /// A text field.
         case text
         /// A choice from ``FormElement/valueMapping``.

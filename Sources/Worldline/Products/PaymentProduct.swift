@@ -7,7 +7,7 @@
 /// let product = try await session.paymentProduct(withId: "1", context: context)
 /// product.fields.map(\.identifier)  // ["cardNumber", "expiryDate", "cvv", "cardholderName"]
 /// ```
-public struct PaymentProduct: BasicPaymentItem, Hashable, Decodable {
+public struct PaymentProduct: BasicPaymentItem, Hashable, Codable {
     /// The product as listed (id, method, display hints, accounts on file, flags).
     public var basic: BasicPaymentProduct
     /// The fields, sorted by display order.
@@ -32,6 +32,14 @@ public struct PaymentProduct: BasicPaymentItem, Hashable, Decodable {
             basic: try BasicPaymentProduct(from: decoder),
             fields: try container.decodeIfPresent([PaymentProductField].self, forKey: .fields) ?? [],
             fieldsWarning: try container.decodeIfPresent(String.self, forKey: .fieldsWarning))
+    }
+
+    /// Encodes the API's form: the basic product's members and `fields`, in one object.
+    public func encode(to encoder: any Encoder) throws {
+        try basic.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fields, forKey: .fields)
+        try container.encodeIfPresent(fieldsWarning, forKey: .fieldsWarning)
     }
 
     /// The product id, e.g. `"1"`.

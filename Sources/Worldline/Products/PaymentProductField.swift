@@ -7,7 +7,7 @@
 ///     cvv.validateValue("123").isEmpty  // true
 /// }
 /// ```
-public struct PaymentProductField: Hashable, Sendable, Decodable {
+public struct PaymentProductField: Hashable, Sendable, Codable {
     /// The field id, e.g. `cardNumber`; also the key of its value in a ``PaymentRequest``.
     public var identifier: String
     /// The type of the value.
@@ -42,6 +42,16 @@ public struct PaymentProductField: Hashable, Sendable, Decodable {
         dataRestrictions = try container.decodeIfPresent(DataRestrictions.self, forKey: .dataRestrictions) ?? .init()
         displayHints =
             try container.decodeIfPresent(PaymentProductFieldDisplayHints.self, forKey: .displayHints) ?? .init()
+    }
+
+    /// Encodes the API's form (`id` for ``identifier``).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identifier, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(usedForLookup, forKey: .usedForLookup)
+        try container.encode(dataRestrictions, forKey: .dataRestrictions)
+        try container.encode(displayHints, forKey: .displayHints)
     }
 
     /// Checks `value` (unmasked) against the field's restrictions.

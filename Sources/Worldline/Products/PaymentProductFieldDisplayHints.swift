@@ -1,7 +1,7 @@
 public import Foundation
 
 /// How to show a field: control, mask, label, placeholder, whether to hide what is typed.
-public struct PaymentProductFieldDisplayHints: Hashable, Sendable, Decodable {
+public struct PaymentProductFieldDisplayHints: Hashable, Sendable, Codable {
     /// Whether to show the field even for an account on file that has its value.
     public var alwaysShow: Bool
     /// Whether to hide what is typed (e.g. the CVV).
@@ -61,5 +61,20 @@ public struct PaymentProductFieldDisplayHints: Hashable, Sendable, Decodable {
         preferredInputType =
             try container.decodeIfPresent(PreferredInputType.self, forKey: .preferredInputType) ?? .noKeyboard
         formElement = try container.decode(FormElement.self, forKey: .formElement)
+    }
+
+    /// Encodes the API's form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(alwaysShow, forKey: .alwaysShow)
+        try container.encode(obfuscate, forKey: .obfuscate)
+        try container.encodeIfPresent(displayOrder, forKey: .displayOrder)
+        try container.encodeIfPresent(mask, forKey: .mask)
+        try container.encodeIfPresent(placeholderLabel, forKey: .placeholderLabel)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(link?.absoluteString, forKey: .link)
+        try container.encodeIfPresent(tooltip, forKey: .tooltip)
+        try container.encode(preferredInputType, forKey: .preferredInputType)
+        try container.encode(formElement, forKey: .formElement)
     }
 }

@@ -2,7 +2,7 @@
 /// card-number field of `cards` before an IIN lookup tells which card it is.
 ///
 /// A group cannot be paid with: find the product (for cards, by IIN lookup) and pay with that.
-public struct PaymentProductGroup: BasicPaymentItem, Hashable, Decodable {
+public struct PaymentProductGroup: BasicPaymentItem, Hashable, Codable {
     /// The group as listed.
     public var basic: BasicPaymentProductGroup
     /// The fields, sorted by display order.
@@ -22,6 +22,13 @@ public struct PaymentProductGroup: BasicPaymentItem, Hashable, Decodable {
         self.init(
             basic: try BasicPaymentProductGroup(from: decoder),
             fields: try container.decodeIfPresent([PaymentProductField].self, forKey: .fields) ?? [])
+    }
+
+    /// Encodes the API's form: the basic group's members and `fields`, in one object.
+    public func encode(to encoder: any Encoder) throws {
+        try basic.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fields, forKey: .fields)
     }
 
     /// The group id, e.g. `cards`.

@@ -1,5 +1,5 @@
 /// The keyboard a field prefers.
-public enum PreferredInputType: String, Hashable, Sendable, Decodable {
+public enum PreferredInputType: String, Hashable, Sendable, Codable {
     /// Letters.
     case stringKeyboard = "StringKeyboard"
     /// Digits.

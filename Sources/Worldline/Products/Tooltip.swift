@@ -1,5 +1,5 @@
 /// Extra help for a field: an image path and a text.
-public struct Tooltip: Hashable, Sendable, Decodable {
+public struct Tooltip: Hashable, Sendable, Codable {
     /// The image path relative to the asset base URL.
     public var imagePath: String?
     /// The help text.
@@ -18,5 +18,12 @@ public struct Tooltip: Hashable, Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         imagePath = try container.decodeIfPresent(String.self, forKey: .image)
         label = try container.decodeIfPresent(String.self, forKey: .label)
+    }
+
+    /// Encodes `{"image": "/...", "label": "..."}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(imagePath, forKey: .image)
+        try container.encodeIfPresent(label, forKey: .label)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// As in the SDK, `displayName` and a display element with id `displayName` stand for each other:
 /// either is filled in from the other.
-public struct ValueMappingItem: Hashable, Sendable, Decodable {
+public struct ValueMappingItem: Hashable, Sendable, Codable {
     /// The value to send, e.g. `ABNANL2A`.
     public var value: String
     /// The name to show, e.g. `ABN AMRO`.

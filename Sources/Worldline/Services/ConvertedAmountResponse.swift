@@ -1,5 +1,5 @@
 /// The answer to a currency conversion (`GET /{customerId}/services/convert/amount`).
-public struct ConvertedAmountResponse: Hashable, Sendable, Decodable {
+public struct ConvertedAmountResponse: Hashable, Sendable, Codable {
     /// The converted amount in minor units of the target currency.
     public var convertedAmount: Int64
 

@@ -1,5 +1,5 @@
 /// The directory of a product (`GET /{customerId}/products/{id}/directory`), e.g. iDEAL's banks.
-public struct DirectoryEntries: Hashable, Sendable, Decodable {
+public struct DirectoryEntries: Hashable, Sendable, Codable {
     /// The entries, in the API's order.
     public var directoryEntries: [DirectoryEntry]
 
@@ -14,6 +14,12 @@ public struct DirectoryEntries: Hashable, Sendable, Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         directoryEntries = try container.decodeIfPresent([DirectoryEntry].self, forKey: .entries) ?? []
+    }
+
+    /// Encodes `{"entries": [...]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(directoryEntries, forKey: .entries)
     }
 
     /// The entries of the `short` list first, then the others, each in the API's order.

@@ -1,5 +1,5 @@
 /// An issuer a customer can pick for a product with a directory (e.g. a bank for iDEAL).
-public struct DirectoryEntry: Hashable, Sendable, Decodable {
+public struct DirectoryEntry: Hashable, Sendable, Codable {
     /// The issuer's id to send, e.g. `ABNANL2A`.
     public var issuerId: String
     /// Which list the issuer belongs in: `short` (show first) or `long`.

@@ -1,5 +1,5 @@
 /// The card networks of a wallet product such as Apple Pay (`GET /{customerId}/products/{id}/networks`).
-public struct PaymentProductNetworks: Hashable, Sendable, Decodable {
+public struct PaymentProductNetworks: Hashable, Sendable, Codable {
     /// Network names, e.g. `visa`, `masterCard`.
     public var networks: [String]
 

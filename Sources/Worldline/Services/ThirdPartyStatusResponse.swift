@@ -1,8 +1,8 @@
 /// Where a payment that continues at a third party stands
 /// (`GET /{customerId}/payments/{paymentId}/thirdpartystatus`).
-public struct ThirdPartyStatusResponse: Hashable, Sendable, Decodable {
+public struct ThirdPartyStatusResponse: Hashable, Sendable, Codable {
     /// The third party's progress.
-    public enum Status: String, Hashable, Sendable, Decodable {
+    public enum Status: String, Hashable, Sendable, Codable {
         /// Waiting for the customer to start at the third party.
         case waiting = "WAITING"
         /// The customer started at the third party.

@@ -1,5 +1,5 @@
 /// What a field's value must satisfy: whether it is required and its validation rules.
-public struct DataRestrictions: Hashable, Sendable, Decodable {
+public struct DataRestrictions: Hashable, Sendable, Codable {
     /// Whether a value must be given.
     public var isRequired: Bool
     /// The rules, in the order they run (see ``Validator``).
@@ -22,7 +22,7 @@ public struct DataRestrictions: Hashable, Sendable, Decodable {
         ignoredValidators = []
     }
 
-    private enum CodingKeys: String, CodingKey { case isRequired, validators }
+    private enum CodingKeys: String, CodingKey { case isRequired, validators, ignoredValidators }
 
     /// Decodes `{"isRequired": true, "validators": {"length": {...}, "luhn": {}}}`.
     public init(from decoder: any Decoder) throws {
@@ -43,7 +43,34 @@ public struct DataRestrictions: Hashable, Sendable, Decodable {
             }
         }
         self.init(isRequired: isRequired, validators: validators)
-        ignoredValidators = ignored.sorted()
+        let previouslyIgnored = try container.decodeIfPresent([String].self, forKey: .ignoredValidators) ?? []
+        ignoredValidators = (ignored + previouslyIgnored).sorted()
+    }
+
+    /// Encodes the API's form; rules that were ignored go under `ignoredValidators` (ours) so that
+    /// a decoded copy equals the original.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(isRequired, forKey: .isRequired)
+        var rules = container.nestedContainer(keyedBy: AnyKey.self, forKey: .validators)
+        for validator in validators {
+            let key = AnyKey(stringValue: validator.jsonKey)
+            switch validator {
+            case .length(let rule):
+                try rules.encode(LengthParameters(minLength: rule.minLength, maxLength: rule.maxLength), forKey: key)
+            case .range(let rule):
+                try rules.encode(RangeParameters(minValue: rule.minValue, maxValue: rule.maxValue), forKey: key)
+            case .fixedList(let rule):
+                try rules.encode(FixedListParameters(allowedValues: rule.allowedValues), forKey: key)
+            case .regularExpression(let rule):
+                try rules.encode(RegularExpressionParameters(regularExpression: rule.regularExpression), forKey: key)
+            case .boletoBancarioRequiredness(let rule):
+                try rules.encode(BoletoParameters(fiscalNumberLength: rule.fiscalNumberLength), forKey: key)
+            case .luhn, .expirationDate, .emailAddress, .residentIdNumber, .termsAndConditions, .iban:
+                try rules.encode(NoParameters(), forKey: key)
+            }
+        }
+        if !ignoredValidators.isEmpty { try container.encode(ignoredValidators, forKey: .ignoredValidators) }
     }
 
     private static func validator(named key: AnyKey, in rules: KeyedDecodingContainer<AnyKey>) -> Validator? {
@@ -77,18 +104,19 @@ public struct DataRestrictions: Hashable, Sendable, Decodable {
         }
     }
 
-    private struct LengthParameters: Decodable {
+    private struct NoParameters: Codable {}
+    private struct LengthParameters: Codable {
         var minLength: Int?
         var maxLength: Int?
     }
-    private struct RangeParameters: Decodable {
+    private struct RangeParameters: Codable {
         var minValue: Int?
         var maxValue: Int?
     }
-    private struct FixedListParameters: Decodable { var allowedValues: [String] }
-    private struct RegularExpressionParameters: Decodable {
+    private struct FixedListParameters: Codable { var allowedValues: [String] }
+    private struct RegularExpressionParameters: Codable {
         var regularExpression: String?
-        var regex: String?
+        var regex: String? = nil
     }
-    private struct BoletoParameters: Decodable { var fiscalNumberLength: Int }
+    private struct BoletoParameters: Codable { var fiscalNumberLength: Int }
 }

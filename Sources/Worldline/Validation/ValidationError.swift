@@ -12,9 +12,9 @@
 ///     }
 /// }
 /// ```
-public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ValidationError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The kinds of validation error (the SDK's `ValidationError` subclasses).
-    public enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable, Codable {
         /// The value is shorter than `minLength` or longer than `maxLength` characters.
         case length(minLength: Int, maxLength: Int)
         /// The number is outside `minValue…maxValue`, or not a number.
