@@ -46,10 +46,11 @@ public struct PaymentRequestPlaintext: Sendable {
         return text
     }
 
-    /// A number when the id is all ASCII digits (as the SDK writes it), else a JSON string, so
-    /// the result is always valid JSON.
-    private static func number(_ identifier: String) -> String {
-        IntegerText.isDigits(identifier) ? identifier : quoted(identifier)
+    /// A number when the id is a JSON integer (ASCII digits, no leading zero), as the SDK writes
+    /// it; else a JSON string, so the result is always valid JSON.
+    static func number(_ identifier: String) -> String {
+        let isJSONInteger = IntegerText.isDigits(identifier) && (identifier == "0" || !identifier.hasPrefix("0"))
+        return isJSONInteger ? identifier : quoted(identifier)
     }
 
     /// A JSON string literal.

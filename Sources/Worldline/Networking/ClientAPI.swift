@@ -81,7 +81,6 @@ struct ClientAPI: Sendable {
     ) async throws(WorldlineError) -> T {
         var request = request
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
         let endpoint = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")"
         let data: Data
         let response: HTTPURLResponse

@@ -55,6 +55,14 @@ final class PrepareTests: XCTestCase {
         XCTAssertEqual(values, [["key": "cardholderName", "value": "Jan \"JJ\" \\ Jansen\n"]])
     }
 
+    func testIdentifiersAreNumbersOnlyWhenTheyAreJSONIntegers() {
+        XCTAssertEqual(PaymentRequestPlaintext.number("1"), "1")
+        XCTAssertEqual(PaymentRequestPlaintext.number("0"), "0")
+        XCTAssertEqual(PaymentRequestPlaintext.number("0012"), #""0012""#)
+        XCTAssertEqual(PaymentRequestPlaintext.number("cards"), #""cards""#)
+        XCTAssertEqual(PaymentRequestPlaintext.number(""), #""""#)
+    }
+
     func testDefaultNonceIsAFreshUppercaseUUID() {
         let first = PaymentRequestPlaintext(clientSessionId: "s").nonce
         let second = PaymentRequestPlaintext(clientSessionId: "s").nonce

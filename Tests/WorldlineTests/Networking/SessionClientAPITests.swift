@@ -25,6 +25,7 @@ final class SessionClientAPITests: XCTestCase {
             request.queryPairs,
             ["countryCode=NL", "currencyCode=EUR", "amount=1999", "hide=fields", "isRecurring=false", "locale=en_US"])
         XCTAssertEqual(request.header("Authorization"), "GCS v1Client:51d29012e6ce4b81afa6cc7551ef4e36")
+        XCTAssertNil(request.header("Content-Type"), "a GET has no body")
         let metaInfo = try XCTUnwrap(request.header("X-GCS-ClientMetaInfo"))
         let decoded = try JSONDecoder().decode(
             [String: String].self, from: try XCTUnwrap(Data(base64Encoded: metaInfo)))
