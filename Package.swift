@@ -70,7 +70,7 @@ let worldlineProducts: [Product] = [
 let worldlineTargets: [Target] = [
     .target(
         name: "Worldline",
-        resources: [.copy("Resources/Localization")],
+        resources: [.copy("Resources/Localization"), .copy("Resources/Sandbox")],
         swiftSettings: strict
     ),
     .testTarget(

@@ -1,20 +1,31 @@
-import Foundation
+public import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
-/// Sends one HTTP request. The session uses URLSession; tests can hold an answer back to observe
-/// what happens while a call is in flight.
-protocol HTTPTransport: Sendable {
+/// Sends one HTTP request and returns the body and response.
+///
+/// ``Session`` uses ``URLSessionTransport`` by default. ``WorldlineSandbox`` answers in memory
+/// (demos, tests without a network); a test can also hold an answer back to see what happens while
+/// a call is in flight.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request`; throws when no response comes back (an HTTP error status is a response).
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
 }
 
 /// The real transport: a `URLSession` (FoundationNetworking on Linux).
-struct URLSessionTransport: HTTPTransport {
-    let session: URLSession
+public struct URLSessionTransport: HTTPTransport {
+    /// The URL session requests go through.
+    public let session: URLSession
 
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    /// Creates a transport over `session`.
+    public init(session: URLSession = .shared) {
+        self.session = session
+    }
+
+    /// Sends `request` with `URLSession.data(for:)`.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)

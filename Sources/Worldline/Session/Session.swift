@@ -81,7 +81,9 @@ public actor Session {
             assetCacheDirectory: assetCacheDirectory)
     }
 
-    init(
+    /// Creates a session over any transport (for example ``WorldlineSandbox``), with full control
+    /// of the client meta info.
+    public init(
         clientSessionId: String, customerId: String, baseURL: String, assetBaseURL: String,
         clientMetaInfo: ClientMetaInfo, encryptor: (any PaymentRequestEncryptor)?, offersApplePay: Bool = false,
         transport: any HTTPTransport, assetCacheDirectory: URL? = nil

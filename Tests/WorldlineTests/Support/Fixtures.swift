@@ -3,11 +3,11 @@ import XCTest
 
 @testable import Worldline
 
-/// The spec's sample JSON (§2.6), the same files the stub server serves.
+/// The spec's sample JSON (§2.6), the same files the stub server and `WorldlineSandbox` serve.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("StubServer").appendingPathComponent("fixtures")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/Worldline/Resources/Sandbox")
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent("\(name).json"))
