@@ -319,17 +319,18 @@ final class SessionClientAPITests: XCTestCase {
     }
 
     func testApplePayIsRemovedUnlessTheAppOffersIt() async throws {
-        // The stub's product list has no 302; check the filter on a list that does.
-        var products = try Fixtures.products()
-        products.paymentProducts.append(
-            BasicPaymentProduct(
-                identifier: "302", paymentMethod: "mobile", displayHints: PaymentItemDisplayHints(logoPath: "/ap.png")))
-        XCTAssertEqual(Session.applePayProductId, "302")
-        let session = try SessionFactory.session(customer: SessionFactory.uniqueCustomer(), server: server)
-        XCTAssertFalse(session.offersApplePay)
-        let offering = try SessionFactory.session(
-            customer: SessionFactory.uniqueCustomer(), server: server, offersApplePay: true)
-        XCTAssertTrue(offering.offersApplePay)
+        let customer = "applepay-" + SessionFactory.uniqueCustomer()
+        let session = try SessionFactory.session(customer: customer, server: server)
+        let products = try await session.paymentProducts(for: context)
+        XCTAssertEqual(products.paymentProducts.map(\.identifier), ["1", "3", "809"])
+        let offering = try SessionFactory.session(customer: customer, server: server, offersApplePay: true)
+        let withApplePay = try await offering.paymentProducts(for: context)
+        XCTAssertEqual(withApplePay.paymentProducts.map(\.identifier), ["1", "3", "809", "302"])
+        XCTAssertEqual(
+            withApplePay.paymentProduct(withIdentifier: "302")?.paymentProduct302SpecificData?.networks,
+            ["visa", "masterCard"])
+        let items = try await offering.paymentItems(for: context, groupPaymentProducts: false)
+        XCTAssertEqual(items.paymentItems.first?.identifier, "302", "display order 1")
     }
 }
 

@@ -10,6 +10,7 @@ Behaviour switches, chosen by the test through the customer id or the request:
   customer "forbidden"          -> every call answers 403 with the spec's error body
   customer "broken"             -> every call answers 500 with an HTML body (not an error body)
   customer "empty"              -> every call answers 200 with an empty body
+  customer "applepay…"          -> the product list also has Apple Pay (302)
   customer "malformed"          -> products list with one bad product; product 1 without fields' formElement
   IIN bin starting 4111/5555    -> 200 SUPPORTED (with co-brands for 4111)
   IIN bin starting 2222         -> 200 EXISTING_BUT_NOT_ALLOWED
@@ -141,7 +142,15 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, b"")
         method = self.command
         if method == "GET" and route == ["products"]:
-            return self.reply(200, MALFORMED_PRODUCTS if customer == "malformed" else fixture("products"))
+            if customer == "malformed":
+                return self.reply(200, MALFORMED_PRODUCTS)
+            if customer.startswith("applepay"):
+                products = json.loads(fixture("products"))
+                products["paymentProducts"].append({"id": 302, "paymentMethod": "mobile", "displayHints": {
+                    "displayOrder": 1, "label": "Apple Pay", "logo": "/templates/master/global/css/img/ppimages/pp_logo_302_v1.png"},
+                    "paymentProduct302SpecificData": {"networks": ["visa", "masterCard"]}})
+                return self.reply(200, json.dumps(products).encode())
+            return self.reply(200, fixture("products"))
         if method == "GET" and route == ["productgroups"]:
             return self.reply(200, fixture("productgroups"))
         if method == "GET" and route == ["productgroups", "cards"]:
