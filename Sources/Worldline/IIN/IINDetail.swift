@@ -26,4 +26,7 @@ public struct IINDetail: Hashable, Sendable, Codable {
         try container.encodeIdentifier(paymentProductId, forKey: .paymentProductId)
         try container.encode(isAllowedInContext, forKey: .isAllowedInContext)
     }
+
+    /// The name older SDK versions use for ``isAllowedInContext``.
+    public var allowedInContext: Bool { isAllowedInContext }
 }

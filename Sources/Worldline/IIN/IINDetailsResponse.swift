@@ -73,6 +73,9 @@ public struct IINDetailsResponse: Hashable, Sendable, Codable {
         try container.encode(coBrands, forKey: .coBrands)
     }
 
+    /// The name older SDK versions use for ``isAllowedInContext``.
+    public var allowedInContext: Bool { isAllowedInContext }
+
     /// The co-brands that can be paid with in the context; offer a choice when there are two or more.
     public var allowedCoBrands: [IINDetail] { coBrands.filter(\.isAllowedInContext) }
 }

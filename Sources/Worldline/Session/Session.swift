@@ -243,6 +243,15 @@ public actor Session {
         return entries
     }
 
+    /// The name the SDK's documentation uses for ``directory(forProductId:countryCode:currencyCode:)``.
+    public func directory(
+        forPaymentProductId productId: String, countryCode: String, currencyCode: String
+    )
+        async throws(WorldlineError) -> DirectoryEntries
+    {
+        try await directory(forProductId: productId, countryCode: countryCode, currencyCode: currencyCode)
+    }
+
     /// The key to encrypt requests with (`GET /{c}/crypto/publickey`).
     public func publicKey() async throws(WorldlineError) -> PublicKeyResponse {
         try await api.get(PublicKeyResponse.self, path: ["crypto", "publickey"])

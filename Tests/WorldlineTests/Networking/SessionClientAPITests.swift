@@ -144,6 +144,11 @@ final class SessionClientAPITests: XCTestCase {
         XCTAssertEqual(requests[0].queryPairs, ["countryCode=NL", "currencyCode=EUR"])
         let keys = await session.cacheKeys.directories
         XCTAssertEqual(keys, ["809-BE-EUR", "809-NL-EUR"])
+        let byDocumentedName = try await session.directory(
+            forPaymentProductId: "809", countryCode: "NL", currencyCode: "EUR")
+        XCTAssertEqual(byDocumentedName, entries, "served from the same cache")
+        let stillTwo = try await server.requests(for: customer)
+        XCTAssertEqual(stillTwo.count, 2)
         await session.clearCaches()
         _ = try await session.directory(forProductId: "809", countryCode: "NL", currencyCode: "EUR")
         let afterClearing = try await server.requests(for: customer)

@@ -15,6 +15,8 @@ final class ServiceResponseTests: XCTestCase {
                 IINDetail(paymentProductId: "130", isAllowedInContext: false),
             ])
         XCTAssertEqual(response.allowedCoBrands.map(\.paymentProductId), ["1"])
+        XCTAssertTrue(response.allowedInContext)
+        XCTAssertEqual(response.coBrands.map(\.allowedInContext), [true, false])
     }
 
     func testIINKnownButNotAllowedIsExistingButNotAllowed() throws {
