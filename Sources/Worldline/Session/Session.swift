@@ -81,6 +81,18 @@ public actor Session {
             assetCacheDirectory: assetCacheDirectory)
     }
 
+    /// Creates a session on the fixed Ingenico-era URLs of `region` and `environment` (SDK v5's
+    /// deprecated constructor). New integrations pass the URLs from Create Session instead.
+    public init(
+        clientSessionId: String, customerId: String, region: Region, environment: Environment, appIdentifier: String,
+        encryptor: (any PaymentRequestEncryptor)? = nil, urlSession: URLSession = .shared
+    ) throws(WorldlineError) {
+        try self.init(
+            clientSessionId: clientSessionId, customerId: customerId, baseURL: region.clientAPIURL(in: environment),
+            assetBaseURL: region.assetURL(in: environment), appIdentifier: appIdentifier, encryptor: encryptor,
+            urlSession: urlSession)
+    }
+
     /// Creates a session over any transport (for example ``WorldlineSandbox``), with full control
     /// of the client meta info.
     public init(
