@@ -56,6 +56,15 @@ final class SessionClientAPITests: XCTestCase {
             ["countryCode=NL", "locale=en_US", "currencyCode=EUR", "amount=1999", "hide=fields", "isRecurring=false"])
     }
 
+    func testEmptyListsGiveEmptyItemsRatherThanNoAnswer() async throws {
+        // The SDK never calls back for an empty list (quirk 2); here the call simply returns.
+        let session = try SessionFactory.session(customer: "nothing-" + SessionFactory.uniqueCustomer(), server: server)
+        let items = try await session.paymentItems(for: context, groupPaymentProducts: true)
+        XCTAssertTrue(items.paymentItems.isEmpty)
+        XCTAssertTrue(items.allPaymentItems.isEmpty)
+        XCTAssertFalse(items.hasAccountsOnFile)
+    }
+
     func testGroupsNeedALocaleAndFailWithoutARequest() async throws {
         let customer = SessionFactory.uniqueCustomer()
         let session = try SessionFactory.session(customer: customer, server: server)

@@ -10,6 +10,7 @@ Behaviour switches, chosen by the test through the customer id or the request:
   customer "forbidden"          -> every call answers 403 with the spec's error body
   customer "broken"             -> every call answers 500 with an HTML body (not an error body)
   customer "empty"              -> every call answers 200 with an empty body
+  customer "nothing…"           -> empty product and group lists
   customer "applepay…"          -> the product list also has Apple Pay (302)
   customer "malformed"          -> products list with one bad product; product 1 without fields' formElement
   IIN bin starting 4111/5555    -> 200 SUPPORTED (with co-brands for 4111)
@@ -140,6 +141,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(500, b"<html>Internal Server Error</html>", "text/html")
         if customer == "empty":
             return self.reply(200, b"")
+        if customer.startswith("nothing") and route in (["products"], ["productgroups"]):
+            key = "paymentProducts" if route == ["products"] else "paymentProductGroups"
+            return self.reply(200, json.dumps({key: []}).encode())
         method = self.command
         if method == "GET" and route == ["products"]:
             if customer == "malformed":
