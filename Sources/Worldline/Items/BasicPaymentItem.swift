@@ -7,6 +7,8 @@ public protocol BasicPaymentItem: Sendable {
     var displayHints: PaymentItemDisplayHints { get }
     /// Stored accounts the customer can pay with through this item.
     var accountsOnFile: [AccountOnFile] { get }
+    /// Whether the item is a group of products (which cannot be paid with directly).
+    var isPaymentProductGroup: Bool { get }
 }
 
 extension BasicPaymentItem {

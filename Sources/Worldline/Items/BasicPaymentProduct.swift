@@ -44,6 +44,8 @@ public struct BasicPaymentProduct: BasicPaymentItem, Hashable, Codable {
     public var paymentProduct320SpecificData: PaymentProduct320SpecificData?
     /// Product 863 specifics.
     public var paymentProduct863SpecificData: PaymentProduct863SpecificData?
+    /// False: a product.
+    public var isPaymentProductGroup: Bool { false }
 
     /// Creates a product; every flag defaults to false.
     public init(

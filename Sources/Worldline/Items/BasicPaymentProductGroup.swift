@@ -10,6 +10,8 @@ public struct BasicPaymentProductGroup: BasicPaymentItem, Hashable, Codable {
     public var deviceFingerprintEnabled: Bool
     /// Whether the group supports instalments.
     public var allowsInstallments: Bool
+    /// True: a group.
+    public var isPaymentProductGroup: Bool { true }
 
     /// Creates a group.
     public init(

@@ -29,6 +29,9 @@ public enum PaymentItem: BasicPaymentItem, Hashable, Codable {
         }
     }
 
+    /// Whether the item is a group.
+    public var isPaymentProductGroup: Bool { group != nil }
+
     /// The product, when the item is one.
     public var product: BasicPaymentProduct? {
         if case .product(let product) = self { return product }

@@ -14,6 +14,8 @@ public struct PaymentProduct: BasicPaymentItem, Hashable, Codable {
     public var fields: [PaymentProductField]
     /// A warning the API attached to the fields, if any.
     public var fieldsWarning: String?
+    /// False: a product.
+    public var isPaymentProductGroup: Bool { false }
 
     /// Creates a product.
     public init(basic: BasicPaymentProduct, fields: [PaymentProductField], fieldsWarning: String? = nil) {

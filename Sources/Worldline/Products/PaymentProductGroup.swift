@@ -7,6 +7,8 @@ public struct PaymentProductGroup: BasicPaymentItem, Hashable, Codable {
     public var basic: BasicPaymentProductGroup
     /// The fields, sorted by display order.
     public var fields: [PaymentProductField]
+    /// True: a group.
+    public var isPaymentProductGroup: Bool { true }
 
     /// Creates a group.
     public init(basic: BasicPaymentProductGroup, fields: [PaymentProductField]) {
