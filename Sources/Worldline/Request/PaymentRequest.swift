@@ -103,6 +103,13 @@ public struct PaymentRequest: Hashable, Sendable, CustomStringConvertible, Custo
         return StringFormatter().unformatString(value, mask: mask)
     }
 
+    /// The unmasked value of the product's field that is used for IIN lookups (`usedForLookup`,
+    /// the card number), or nil when there is none or it has no value.
+    public var iinLookupValue: String? {
+        guard let field = paymentProduct?.fields.first(where: \.usedForLookup) else { return nil }
+        return unmaskedValue(forField: field.identifier)
+    }
+
     /// Masked values of the product's fields that have one (values of other ids are never sent).
     public var maskedFieldValues: [String: String] {
         productFieldValues { maskedValue(forField: $0) }

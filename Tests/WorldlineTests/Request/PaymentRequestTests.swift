@@ -46,6 +46,14 @@ final class PaymentRequestTests: XCTestCase {
         XCTAssertEqual(request.value(forField: "notAField"), "secret")
     }
 
+    func testIINLookupValueIsTheUnmaskedLookupField() throws {
+        var request = PaymentRequest(paymentProduct: try Fixtures.product1())
+        XCTAssertNil(request.iinLookupValue)
+        try request.setValue("4111 1111 1", forField: "cardNumber")
+        XCTAssertEqual(request.iinLookupValue, "411111111")
+        XCTAssertNil(PaymentRequest(paymentProduct: try Fixtures.product809()).iinLookupValue, "no lookup field")
+    }
+
     func testFixedListFieldIsNotFilledInSilently() throws {
         let request = PaymentRequest(paymentProduct: try Fixtures.product809())
         XCTAssertNil(request.value(forField: "issuerId"))
