@@ -12,6 +12,9 @@ struct ClientAPI: Sendable {
     let clientSessionId: String
     let encodedClientMetaInfo: String
     let transport: any HTTPTransport
+    /// Receives one line per call: method, path and query, status, size, time. Never a header
+    /// (the session id authenticates) and never a body (the IIN lookup sends card digits).
+    var log: (@Sendable (String) -> Void)? = nil
 
     /// The Client API's path; the SDK accepts nothing else.
     static let apiVersionPath = "client/v1"
@@ -84,12 +87,20 @@ struct ClientAPI: Sendable {
         let endpoint = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")"
         let data: Data
         let response: HTTPURLResponse
+        let clock = ContinuousClock()
+        let start = clock.now
         do {
             (data, response) = try await transport.send(request)
         } catch {
+            log?("\(Self.logLine(request)) -> failed: \(error)")
             throw .transport(String(describing: error))
         }
         let status = response.statusCode
+        if let log {
+            let elapsed = start.duration(to: clock.now).components
+            let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+            log("\(Self.logLine(request)) -> \(status), \(data.count) bytes, \(milliseconds) ms")
+        }
         guard (200...299).contains(status) || status == extraAcceptedStatus else {
             if let body = try? WorldlineJSON.decode(ApiErrorResponse.self, from: data) {
                 throw .api(body, httpStatusCode: status)
@@ -102,5 +113,11 @@ struct ClientAPI: Sendable {
         } catch {
             throw .decoding(error, endpoint: endpoint)
         }
+    }
+
+    /// `METHOD path?query`, without headers or body.
+    private static func logLine(_ request: URLRequest) -> String {
+        let query = request.url?.query.map { "?\($0)" } ?? ""
+        return "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")\(query)"
     }
 }

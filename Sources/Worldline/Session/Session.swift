@@ -64,6 +64,8 @@ public actor Session {
     ///   - appIdentifier: The app's name and version, sent in the client meta info.
     ///   - ipAddress: The customer's IP address, sent in the client meta info when given.
     ///   - offersApplePay: Whether product lists keep Apple Pay (302).
+    ///   - logHandler: Receives one line per API call (method, path, query, status, size, time;
+    ///     never headers or bodies), like the SDK's network logging.
     ///   - encryptor: Encrypts prepared requests; without one ``prepare(_:)`` throws
     ///     ``WorldlineError/encryptorMissing``.
     ///   - urlSession: The URL session for all calls.
@@ -72,13 +74,14 @@ public actor Session {
     public init(
         clientSessionId: String, customerId: String, baseURL: String, assetBaseURL: String, appIdentifier: String,
         ipAddress: String? = nil, encryptor: (any PaymentRequestEncryptor)? = nil, offersApplePay: Bool = false,
-        urlSession: URLSession = .shared, assetCacheDirectory: URL? = nil
+        urlSession: URLSession = .shared, assetCacheDirectory: URL? = nil,
+        logHandler: (@Sendable (String) -> Void)? = nil
     ) throws(WorldlineError) {
         try self.init(
             clientSessionId: clientSessionId, customerId: customerId, baseURL: baseURL, assetBaseURL: assetBaseURL,
             clientMetaInfo: ClientMetaInfo(appIdentifier: appIdentifier, ipAddress: ipAddress), encryptor: encryptor,
             offersApplePay: offersApplePay, transport: URLSessionTransport(session: urlSession),
-            assetCacheDirectory: assetCacheDirectory)
+            assetCacheDirectory: assetCacheDirectory, logHandler: logHandler)
     }
 
     /// Creates a session on the fixed Ingenico-era URLs of `region` and `environment` (SDK v5's
@@ -98,7 +101,7 @@ public actor Session {
     public init(
         clientSessionId: String, customerId: String, baseURL: String, assetBaseURL: String,
         clientMetaInfo: ClientMetaInfo, encryptor: (any PaymentRequestEncryptor)?, offersApplePay: Bool = false,
-        transport: any HTTPTransport, assetCacheDirectory: URL? = nil
+        transport: any HTTPTransport, assetCacheDirectory: URL? = nil, logHandler: (@Sendable (String) -> Void)? = nil
     ) throws(WorldlineError) {
         guard let assetURL = URL(string: assetBaseURL), assetURL.scheme != nil else {
             throw .unsupportedBaseURL(assetBaseURL)
@@ -113,7 +116,7 @@ public actor Session {
         self.offersApplePay = offersApplePay
         api = ClientAPI(
             baseURL: apiURL, customerId: customerId, clientSessionId: clientSessionId,
-            encodedClientMetaInfo: clientMetaInfo.base64Encoded, transport: transport)
+            encodedClientMetaInfo: clientMetaInfo.base64Encoded, transport: transport, log: logHandler)
         assets = AssetManager(
             assetBaseURL: assetURL, cacheDirectory: assetCacheDirectory ?? AssetManager.defaultCacheDirectory,
             transport: transport)
