@@ -146,6 +146,15 @@ public struct PaymentRequest: Hashable, Sendable, CustomStringConvertible, Custo
         accountOnFile?.hasValue(forField: fieldId) ?? false
     }
 
+    /// What a form shows in `fieldId`: the customer's value, masked; else the account on file's
+    /// stored value with the label template's relaxed mask (`**** **** **** 1111`); else nil.
+    public func displayedValue(forField fieldId: String) -> String? {
+        if let masked = maskedValue(forField: fieldId) { return masked }
+        guard let account = accountOnFile, account.hasValue(forField: fieldId) else { return nil }
+        let stored = account.maskedValue(forField: fieldId).trimmingWhitespace()
+        return stored.isEmpty ? nil : stored
+    }
+
     /// Whether the account on file stores `fieldId` read-only.
     public func isReadOnly(field fieldId: String) -> Bool {
         accountOnFile?.isReadOnly(field: fieldId) ?? false

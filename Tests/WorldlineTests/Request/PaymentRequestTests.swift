@@ -108,6 +108,18 @@ final class PaymentRequestTests: XCTestCase {
         XCTAssertEqual(request.validate(context: now).map(\.description), ["cardholderName: regularExpression"])
     }
 
+    func testDisplayedValuesPrefillFromTheAccountOnFile() throws {
+        var request = PaymentRequest(paymentProduct: try Fixtures.product1(), accountOnFile: try visaAccount())
+        XCTAssertEqual(request.displayedValue(forField: "cardNumber"), "**** **** **** 1111")
+        XCTAssertEqual(request.displayedValue(forField: "cardholderName"), "J. Jansen")
+        XCTAssertEqual(request.displayedValue(forField: "expiryDate"), "12/30")
+        XCTAssertNil(request.displayedValue(forField: "cvv"))
+        try request.setValue("A. Smit", forField: "cardholderName")
+        try request.setValue("0131", forField: "expiryDate")
+        XCTAssertEqual(request.displayedValue(forField: "cardholderName"), "A. Smit", "the customer's value wins")
+        XCTAssertEqual(request.displayedValue(forField: "expiryDate"), "01/31")
+    }
+
     func testReadOnlyAccountOnFileValueCannotBeOverwritten() throws {
         var request = PaymentRequest(paymentProduct: try Fixtures.product1(), accountOnFile: try visaAccount())
         XCTAssertThrowsError(try request.setValue("4111111111111111", forField: "cardNumber")) { error in
