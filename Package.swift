@@ -76,8 +76,22 @@ let afterpayTargets: [Target] = [
 
 // MARK: - Worldline
 
-let worldlineProducts: [Product] = []
-let worldlineTargets: [Target] = []
+let worldlineProducts: [Product] = [
+    .library(name: "Worldline", targets: ["Worldline"])
+]
+let worldlineTargets: [Target] = [
+    .target(
+        name: "Worldline",
+        resources: [.copy("Resources/Localization"), .copy("Resources/Sandbox")],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "WorldlineTests",
+        dependencies: ["Worldline"],
+        exclude: ["StubServer"],
+        swiftSettings: strict
+    ),
+]
 
 // MARK: - Cryptography shim (OpenSSL on Linux, Security/CommonCrypto on Apple platforms)
 
