@@ -82,6 +82,7 @@ let worldlineProducts: [Product] = [
 let worldlineTargets: [Target] = [
     .target(
         name: "Worldline",
+        dependencies: ["CheckoutCrypto"],
         resources: [.copy("Resources/Localization"), .copy("Resources/Sandbox")],
         swiftSettings: strict
     ),

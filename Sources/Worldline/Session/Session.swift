@@ -13,7 +13,7 @@ public import FoundationNetworking
 /// let session = try Session(
 ///     clientSessionId: "51d29012e6ce4b81afa6cc7551ef4e36", customerId: "9991-0b9bc6b7a23e4c4a8a1ab2f4f7a2a2b7",
 ///     baseURL: "https://payment.preprod.example.com/client/v1", assetBaseURL: "https://assets.example.com",
-///     appIdentifier: "MyShop/1.4", encryptor: JWEEncryptorAdapter())
+///     appIdentifier: "MyShop/1.4", encryptor: JWEPaymentRequestEncryptor())
 /// let items = try await session.paymentItems(for: context, groupPaymentProducts: true)
 /// let product = try await session.paymentProduct(withId: "1", context: context)
 /// let prepared = try await session.prepare(request)
@@ -66,14 +66,16 @@ public actor Session {
     ///   - offersApplePay: Whether product lists keep Apple Pay (302).
     ///   - logHandler: Receives one line per API call (method, path, query, status, size, time;
     ///     never headers or bodies), like the SDK's network logging.
-    ///   - encryptor: Encrypts prepared requests; without one ``prepare(_:)`` throws
+    ///   - encryptor: Encrypts prepared requests: ``JWEPaymentRequestEncryptor`` (the platform's
+    ///     cryptography) by default; with `nil`, ``prepare(_:)`` throws
     ///     ``WorldlineError/encryptorMissing``.
     ///   - urlSession: The URL session for all calls.
     ///   - assetCacheDirectory: Where logos are kept (default ``AssetManager/defaultCacheDirectory``).
     /// - Throws: ``WorldlineError/unsupportedBaseURL(_:)`` for a URL that is not the Client API's.
     public init(
         clientSessionId: String, customerId: String, baseURL: String, assetBaseURL: String, appIdentifier: String,
-        ipAddress: String? = nil, encryptor: (any PaymentRequestEncryptor)? = nil, offersApplePay: Bool = false,
+        ipAddress: String? = nil, encryptor: (any PaymentRequestEncryptor)? = JWEPaymentRequestEncryptor(),
+        offersApplePay: Bool = false,
         urlSession: URLSession = .shared, assetCacheDirectory: URL? = nil,
         logHandler: (@Sendable (String) -> Void)? = nil
     ) throws(WorldlineError) {
@@ -88,7 +90,7 @@ public actor Session {
     /// deprecated constructor). New integrations pass the URLs from Create Session instead.
     public init(
         clientSessionId: String, customerId: String, region: Region, environment: Environment, appIdentifier: String,
-        encryptor: (any PaymentRequestEncryptor)? = nil, urlSession: URLSession = .shared
+        encryptor: (any PaymentRequestEncryptor)? = JWEPaymentRequestEncryptor(), urlSession: URLSession = .shared
     ) throws(WorldlineError) {
         try self.init(
             clientSessionId: clientSessionId, customerId: customerId, baseURL: region.clientAPIURL(in: environment),

@@ -15,8 +15,8 @@ final class PrepareRoundTripTests: XCTestCase {
             "the stub serves the spec's fixed key when Python's cryptography package is missing")
     }
 
-    /// Swap in the CheckoutCrypto encryptor here once it is merged.
-    private let encryptor: any PaymentRequestEncryptor = PythonJWEEncryptor()
+    /// The product's encryptor (CheckoutCrypto); the Python checker decrypts what it produces.
+    private let encryptor: any PaymentRequestEncryptor = JWEPaymentRequestEncryptor()
 
     func testPreparedRequestDecryptsToThePlaintextFieldByField() async throws {
         let session = try SessionFactory.session(

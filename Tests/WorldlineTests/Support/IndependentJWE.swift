@@ -62,12 +62,3 @@ enum IndependentJWE {
         #endif
     }
 }
-
-/// A test double of ``PaymentRequestEncryptor`` that encrypts with the Python implementation, so
-/// the prepare → decrypt chain is exercised before the CheckoutCrypto encryptor is plugged in.
-/// When it is, use it instead of this double in ``PrepareRoundTripTests``.
-struct PythonJWEEncryptor: PaymentRequestEncryptor {
-    func encrypt(plaintext: Data, keyId: String, publicKey: String) throws -> String {
-        try IndependentJWE.encrypt(plaintext, publicKey: publicKey, keyId: keyId)
-    }
-}
