@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 import StateStoreTesting
 
@@ -113,4 +114,12 @@ func featureReducer(
             return .none
         }
     }
+}
+
+/// A fresh `__Snapshots__` folder in the temporary directory, so tests of the snapshot tool itself
+/// never write into the source tree.
+func temporarySnapshotDirectory() -> String {
+    let base = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+        "StateStoreTestingTests-\(UUID().uuidString)")
+    return (base as NSString).appendingPathComponent("__Snapshots__")
 }

@@ -4,13 +4,6 @@ import Testing
 #if canImport(XCTest)
 import XCTest
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where test failures go: the running test framework by default, or a handler of your own.
 ///
@@ -42,7 +35,7 @@ public struct FailureReporter: Sendable {
     }
 
     /// Reports to the test framework that is running: Swift Testing's `Issue.record` when called
-    /// inside a Swift Testing test, else `XCTFail`, else (no test framework at all) standard error.
+    /// inside a Swift Testing test, else `XCTFail`, else (no test framework at all) standard output.
     public static var testFramework: FailureReporter {
         FailureReporter { failure in reportToTestFramework(failure) }
     }
@@ -88,7 +81,7 @@ public struct FailureReporter: Sendable {
         #if canImport(XCTest)
         XCTFail(failure.message, file: failure.location.filePath, line: failure.location.line)
         #else
-        fputs("\(failure)\n", stderr)
+        print("error: \(failure)")
         #endif
     }
 }
