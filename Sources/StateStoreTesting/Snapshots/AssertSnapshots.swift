@@ -30,6 +30,10 @@ public import StateStore
 ///   - name: Distinguishes several snapshots of one test.
 ///   - settings: Overrides the settings read from the environment.
 ///   - testName: The test's name, `#function` by default.
+///   - fileID: The call site's `#fileID`, where a failure is reported.
+///   - filePath: The call site's `#filePath`, where a failure is reported.
+///   - line: The call site's line, where a failure is reported.
+///   - column: The call site's column, where a failure is reported.
 public func assertSnapshots<State: Encodable, Action: Encodable & Sendable>(
     of reducer: Reducer<State, Action>,
     from state: State,

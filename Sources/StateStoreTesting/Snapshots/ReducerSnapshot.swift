@@ -15,7 +15,7 @@ public import StateStore
 /// isLoading: true
 /// ```
 ///
-/// States and actions are rendered through ``CanonicalEncoder`` (sorted keys, one scalar per
+/// States and actions are rendered through `CanonicalEncoder` (sorted keys, one scalar per
 /// line, decimals as exact text, `Sensitive` values as `[REDACTED]`), the same renderer the
 /// `checkout` CLI diffs with, so the text is identical on every run and platform. Effects are
 /// described, never run: a snapshot is about what the reducer decides.

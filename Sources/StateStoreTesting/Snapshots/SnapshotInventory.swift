@@ -128,6 +128,12 @@ public func unassertedSnapshotFiles() -> [String] {
 
 /// Fails, listing them, when ``unassertedSnapshotFiles()`` is not empty. Only meaningful after the
 /// tests that assert snapshots have run.
+///
+/// - Parameters:
+///   - fileID: The call site's `#fileID`, where a failure is reported.
+///   - filePath: The call site's `#filePath`, where a failure is reported.
+///   - line: The call site's line, where a failure is reported.
+///   - column: The call site's column, where a failure is reported.
 public func assertNoUnassertedSnapshots(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

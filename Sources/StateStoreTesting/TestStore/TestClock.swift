@@ -2,7 +2,7 @@
 ///
 /// Effects that need time (debounce, timeouts, polling, retries) take a clock from their
 /// environment. Production code passes `ContinuousClock()`; a test passes the test store's
-/// ``TestStore/clock`` and moves time with ``advance(by:)`` or ``run()``. Nothing sleeps for real,
+/// ``TestStore/clock`` and moves time with ``advance(by:)`` or ``run(maximumWakeUps:)``. Nothing sleeps for real,
 /// so the test is fast and never flaky.
 ///
 /// ```swift

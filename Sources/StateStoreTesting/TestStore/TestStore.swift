@@ -20,7 +20,7 @@ public import StateStore
 /// ``receive(_:assert:timeout:fileID:filePath:line:column:)`` describes the change by mutating the
 /// state *before* the action into the state you expect *after* it. The test store compares that
 /// with what the reducer produced and, on a mismatch, fails at the line of the `send` with a line
-/// diff of the two states (rendered by ``CanonicalValue/renderedLines``, so secrets show as
+/// diff of the two states (rendered by `CanonicalValue.renderedLines`, so secrets show as
 /// `[REDACTED]`).
 ///
 /// ## What fails the test (exhaustive mode)
@@ -87,6 +87,10 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - exhaustivity: ``Exhaustivity/on`` (the default) checks everything.
     ///   - timeout: How long to wait for an effect before failing. Only a failure guard: a passing
     ///     test never waits for it.
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
     public init(
         initialState: State,
         reducer: Reducer<State, Action>,
@@ -113,6 +117,16 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///     timerReducer(clock: clock)
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state the test starts from.
+    ///   - exhaustivity: ``Exhaustivity/on`` (the default) checks everything.
+    ///   - timeout: How long to wait for an effect before failing (a failure guard only).
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
+    ///   - makeReducer: Builds the reducer under test from the store's clock.
     public convenience init(
         initialState: State,
         exhaustivity: Exhaustivity = .on,
@@ -131,7 +145,7 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
 
     deinit {
         if !settings.withLock({ $0.isFinished }) {
-            checkEnd(at: creation, waited: false)
+            checkEnd(at: creation)
         }
         core.shutDown()
     }
@@ -144,6 +158,10 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - action: The action, as the host app would dispatch it.
     ///   - assert: Mutates the state before the action into the state you expect after it. Omit it
     ///     when the action must not change the state.
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
     public func send(
         _ action: Action,
         assert: ((inout State) throws -> Void)? = nil,
@@ -183,6 +201,10 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - assert: Mutates the state before the action into the state you expect after it.
     ///   - timeout: How long to wait for an effect still working (not asleep on the clock) before
     ///     failing; the store's timeout by default.
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
     public func receive(
         _ action: Action,
         assert: ((inout State) throws -> Void)? = nil,
@@ -206,6 +228,15 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///     $0.isSearching = false
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - matches: Accepts the action you expect.
+    ///   - assert: Mutates the state before the action into the state you expect after it.
+    ///   - timeout: How long to wait for an effect still working before failing.
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
     public func receive(
         where matches: @escaping (Action) -> Bool,
         assert: ((inout State) throws -> Void)? = nil,
@@ -300,6 +331,12 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     /// effect still running. Called automatically (without waiting) when the store is released.
     ///
     /// - Parameter timeout: How long to wait for effects still working (not asleep on the clock).
+    ///
+    /// - Parameters:
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
     public func finish(
         timeout: Duration? = nil,
         fileID: StaticString = #fileID,
@@ -313,11 +350,11 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
             _ = await core.wait(timeout: timeout) { $0.isQuiescentLocked }
         }
         settings.withLock { $0.isFinished = true }
-        checkEnd(at: location, waited: true)
+        checkEnd(at: location)
         core.cancelAllEffects()
     }
 
-    private func checkEnd(at location: TestFailure.Location, waited: Bool) {
+    private func checkEnd(at location: TestFailure.Location) {
         guard exhaustivity == .on else { return }
         let unasserted = core.received
         if !unasserted.isEmpty {
