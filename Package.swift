@@ -31,6 +31,21 @@ let stateStoreTargets: [Target] = [
     ),
 ]
 
+// MARK: - StateStoreTesting
+
+let stateStoreTestingProducts: [Product] = [
+    .library(name: "StateStoreTesting", targets: ["StateStoreTesting"])
+]
+let stateStoreTestingTargets: [Target] = [
+    .target(name: "StateStoreTesting", dependencies: ["StateStore"], swiftSettings: strict),
+    .testTarget(
+        name: "StateStoreTestingTests",
+        dependencies: ["StateStore", "StateStoreTesting"],
+        exclude: ["__Snapshots__"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Benchmarks
 
 let benchmarkProducts: [Product] = [
@@ -123,8 +138,8 @@ let cryptoTargets: [Target] = [
 let package = Package(
     name: "CheckoutEngine",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
-    products: stateStoreProducts + checkoutProducts + afterpayProducts + worldlineProducts + cryptoProducts
+    products: stateStoreProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts + worldlineProducts + cryptoProducts
         + benchmarkProducts + exampleProducts,
-    targets: stateStoreTargets + checkoutTargets + afterpayTargets + worldlineTargets + cryptoTargets
+    targets: stateStoreTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets + worldlineTargets + cryptoTargets
         + benchmarkTargets + exampleTargets
 )
