@@ -2,12 +2,17 @@ import Foundation
 import StateStore
 import XCTest
 
-/// A temporary directory that is removed when the test ends.
+/// A temporary directory that is removed when the test ends, unless `CHECKOUTENGINE_ARTIFACTS`
+/// names a folder to keep test outputs in: CI scans those for card numbers
+/// (`scripts/check-no-card-numbers.py`), proving no secret reached a log.
 func makeTemporaryDirectory(_ testCase: XCTestCase) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
+    let kept = ProcessInfo.processInfo.environment["CHECKOUTENGINE_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+    let url = (kept ?? FileManager.default.temporaryDirectory)
         .appendingPathComponent("statestore-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    if kept == nil {
+        testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    }
     return url
 }
 
