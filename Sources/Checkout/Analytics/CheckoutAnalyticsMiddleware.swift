@@ -38,14 +38,14 @@ public struct CheckoutAnalyticsMiddleware: Sendable {
         if !before.journey.hasStarted && after.journey.hasStarted {
             events.append(.checkoutStarted(kind: after.kind))
         }
-        for status in after.native.sections where status.isComplete && status.section != .payment {
-            let wasComplete = before.native.status(of: status.section)?.isComplete ?? false
-            if !wasComplete { events.append(.sectionCompleted(status.section)) }
-        }
         if case .native(.shippingMethodSelected(let id)) = action, before.selectedShippingMethodID != id,
             after.selectedShippingMethodID == id
         {
             events.append(.shippingMethodChosen(id: id, price: after.shippingMethods.first { $0.id == id }?.price))
+        }
+        for status in after.native.sections where status.isComplete && status.section != .payment {
+            let wasComplete = before.native.status(of: status.section)?.isComplete ?? false
+            if !wasComplete { events.append(.sectionCompleted(status.section)) }
         }
         if after.payment.attempt > before.payment.attempt, let amount = after.payment.amount {
             events.append(.paymentStarted(providerID: after.payment.providerID ?? "", amount: amount))

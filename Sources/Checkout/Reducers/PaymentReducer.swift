@@ -97,34 +97,21 @@ public enum PaymentReducer {
             default: return .none
             }
             if let restart = restartIfTotalChanged(&state, environment: environment) { return restart }
-            guard let session = state.payment.session, let provider = environment.provider(id: session.providerID)
-            else {
+            guard let session = state.payment.session else {
                 return fail(PaymentFailure(kind: .configuration, message: "no prepared session"), &state, environment)
             }
             state.payment.phase = .submitting
             let attempt = state.payment.attempt
-            return .run(id: CheckoutEffectID.payment, cancelInFlight: true) { send in
-                do {
-                    let outcome = try await provider.submit(submission, in: session)
-                    send(.payment(.outcomeReceived(outcome, attempt: attempt)))
-                } catch {
-                    send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
-                }
+            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+                .outcomeReceived(try await provider.submit(submission, in: session), attempt: attempt)
             }
 
         case .actionCompleted(let details):
-            guard case .actionRequired = phase, let session = state.payment.session,
-                let provider = environment.provider(id: session.providerID)
-            else { return .none }
+            guard case .actionRequired = phase, let session = state.payment.session else { return .none }
             state.payment.phase = .submittingDetails
             let attempt = state.payment.attempt
-            return .run(id: CheckoutEffectID.payment, cancelInFlight: true) { send in
-                do {
-                    let outcome = try await provider.submitDetails(details, in: session)
-                    send(.payment(.outcomeReceived(outcome, attempt: attempt)))
-                } catch {
-                    send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
-                }
+            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+                .outcomeReceived(try await provider.submitDetails(details, in: session), attempt: attempt)
             }
 
         case .actionFinishedWithoutDetails:
@@ -178,16 +165,31 @@ public enum PaymentReducer {
             }
 
         case .confirmationRequested:
-            guard phase == .awaitingConfirmation, let session = state.payment.session,
-                let provider = environment.provider(id: session.providerID)
-            else { return .none }
+            guard phase == .awaitingConfirmation, let session = state.payment.session else { return .none }
             let attempt = state.payment.attempt
-            return .run(id: CheckoutEffectID.payment, cancelInFlight: true) { send in
-                do {
-                    send(.payment(.outcomeReceived(try await provider.confirm(session), attempt: attempt)))
-                } catch {
-                    send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
-                }
+            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+                .outcomeReceived(try await provider.confirm(session), attempt: attempt)
+            }
+        }
+    }
+
+    /// Runs a provider step as an effect. The provider is looked up inside the effect, so the
+    /// state never depends on what the environment holds (a replay, with no providers, reduces to
+    /// the same state); a missing provider comes back as a failure action.
+    static func providerCall(
+        _ providerID: String, attempt: Int, environment: CheckoutEnvironment,
+        _ step: @escaping @Sendable (any PaymentProvider) async throws -> PaymentAction
+    ) -> Effects {
+        .run(id: CheckoutEffectID.payment, cancelInFlight: true) { send in
+            guard let provider = environment.provider(id: providerID) else {
+                let failure = PaymentFailure(kind: .configuration, message: "no payment provider \(providerID)")
+                send(.payment(.providerFailed(failure, attempt: attempt)))
+                return
+            }
+            do {
+                send(.payment(try await step(provider)))
+            } catch {
+                send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
             }
         }
     }
@@ -242,8 +244,8 @@ public enum PaymentReducer {
 
     /// Asks the provider to prepare a session for what is due.
     static func prepare(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
-        guard let descriptor = state.selectedProvider, let provider = environment.provider(id: descriptor.id),
-            let due = state.payment.amountDue, let intent = state.payment.intent
+        guard let descriptor = state.selectedProvider, let due = state.payment.amountDue,
+            let intent = state.payment.intent
         else {
             let failure = PaymentFailure(
                 kind: .configuration, message: "no payment provider \(state.payment.providerID ?? "")")
@@ -260,12 +262,8 @@ public enum PaymentReducer {
             amount: due, minorUnits: minorUnits, reference: intent.reference, cartID: intent.cartID,
             countryCode: state.shippingContact?.countryCode)
         let attempt = state.payment.attempt
-        return .run(id: CheckoutEffectID.payment, cancelInFlight: true) { send in
-            do {
-                send(.payment(.sessionPrepared(try await provider.prepare(request), attempt: attempt)))
-            } catch {
-                send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
-            }
+        return providerCall(descriptor.id, attempt: attempt, environment: environment) { provider in
+            .sessionPrepared(try await provider.prepare(request), attempt: attempt)
         }
     }
 
