@@ -76,8 +76,17 @@ let exampleTargets: [Target] = [
 
 // MARK: - Checkout
 
-let checkoutProducts: [Product] = []
-let checkoutTargets: [Target] = []
+let checkoutProducts: [Product] = [
+    .library(name: "Checkout", targets: ["Checkout"])
+]
+let checkoutTargets: [Target] = [
+    .target(name: "Checkout", dependencies: ["StateStore"], swiftSettings: strict),
+    .testTarget(
+        name: "CheckoutTests",
+        dependencies: ["Checkout", "StateStore"],
+        swiftSettings: strict
+    ),
+]
 
 // MARK: - Afterpay
 

@@ -1,0 +1,69 @@
+/// The backend the checkout talks to: the Checkout API.
+///
+/// Every call either returns or throws a ``CheckoutAPIError``; implementations map their
+/// transport's failures onto it (HTTP 410 is ``CheckoutAPIError/cartExpired``, 409 is
+/// ``CheckoutAPIError/conflict(message:)``), because the checkout's money-protecting rules key
+/// on those cases.
+///
+/// Two implementations ship with the library: ``URLSessionCheckoutAPI`` (HTTP and JSON) and
+/// ``SandboxCheckoutAPI`` (in memory, with real rules, for demos and tests).
+public protocol CheckoutAPI: Sendable {
+    /// The user's current checkout.
+    func fetchCheckout() async throws(CheckoutAPIError) -> CheckoutDetails
+
+    /// Sets the contact email address of `cartID`'s checkout.
+    func updateEmail(_ email: String, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails
+
+    /// Sets the shipping contact; the shipping methods and totals follow.
+    func updateShippingContact(_ address: Address, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails
+
+    /// Sets the billing contact.
+    func updateBillingContact(_ address: Address, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails
+
+    /// Selects a shipping method; the totals follow.
+    func updateShippingMethod(id: String, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails
+
+    /// Rebuilds an expired checkout from the user's progress (after a 410), returning the new
+    /// checkout (with a new cart id).
+    func restoreCheckout(_ progress: CheckoutProgress) async throws(CheckoutAPIError) -> CheckoutDetails
+
+    /// Begins a web checkout with `apiType`'s begin endpoint.
+    func beginWebCheckout(apiType: WebCheckoutApiType) async throws(CheckoutAPIError) -> WebCheckoutSession
+
+    /// Records a completed web checkout with `apiType`'s complete endpoint.
+    func completeWebCheckout(
+        apiType: WebCheckoutApiType, order: CompletedOrder, reference: String?
+    ) async throws(CheckoutAPIError)
+
+    /// Starts a payment of `expectedAmount` for `cartID`. Fails with
+    /// ``CheckoutAPIError/conflict(message:)`` (409) when the cart or amount no longer match, and
+    /// ``CheckoutAPIError/cartExpired`` (410) when the cart expired.
+    func startPayment(cartID: String, expectedAmount: Money) async throws(CheckoutAPIError) -> PaymentIntent
+}
+
+/// The user's progress, sent to rebuild an expired checkout so they can carry on as if nothing
+/// happened.
+public struct CheckoutProgress: Sendable, Hashable, Codable {
+    /// The expired cart's id.
+    public var expiredCartID: String
+    /// The contact email address.
+    public var email: String?
+    /// The shipping contact.
+    public var shippingContact: Address?
+    /// The billing contact.
+    public var billingContact: Address?
+    /// The selected shipping method.
+    public var shippingMethodID: String?
+
+    /// Creates progress.
+    public init(
+        expiredCartID: String, email: String?, shippingContact: Address?, billingContact: Address?,
+        shippingMethodID: String?
+    ) {
+        self.expiredCartID = expiredCartID
+        self.email = email
+        self.shippingContact = shippingContact
+        self.billingContact = billingContact
+        self.shippingMethodID = shippingMethodID
+    }
+}

@@ -1,0 +1,262 @@
+public import Foundation
+import StateStore
+
+/// An in-memory Checkout API with real rules, for the demo and for tests. Deterministic: the same
+/// calls always give the same answers and the same ids (`cart-1`, `payment-1`, …).
+///
+/// Rules:
+/// - Totals: `subtotal + shipping - discount`, where shipping is the selected method's price.
+/// - Shipping methods by the shipping contact's country: GB offers `standard` (3.95; free from a
+///   subtotal of 50) and `express` (7.95); US offers `standard` (6.00) and `express` (15.00); the
+///   EU countries in ``euCountries`` offer `international` (9.95); any other country offers
+///   `international` (19.95); no shipping contact, no methods. A selected method the new
+///   country does not offer is cleared.
+/// - Validation: an implausible email or an address missing a field is a 422; a method not
+///   offered is a 422; a cart id that is not the current cart is a 409.
+/// - ``expireCart()``: every later call for the cart answers 410 until the checkout is restored
+///   (``CheckoutAPI/restoreCheckout(_:)``), which creates a new cart with the same lines and the
+///   user's progress.
+/// - ``changePrice(productID:to:)``: the backend's price changes; a payment started with the old
+///   total answers 409.
+/// - ``failNextCalls(_:with:)``: the next calls fail with a given error (network, 500, timeout…).
+///
+/// ```swift
+/// let api = SandboxCheckoutAPI()
+/// let details = try await api.fetchCheckout()
+/// await api.expireCart()
+/// try await api.updateEmail("a@b.co", cartID: details.cart.id)   // throws .cartExpired
+/// ```
+public actor SandboxCheckoutAPI: CheckoutAPI {
+    /// A call the sandbox received, for tests to assert on.
+    public enum Call: Sendable, Hashable {
+        /// `fetchCheckout()`
+        case fetchCheckout
+        /// `updateEmail`
+        case updateEmail(cartID: String)
+        /// `updateShippingContact`
+        case updateShippingContact(cartID: String)
+        /// `updateBillingContact`
+        case updateBillingContact(cartID: String)
+        /// `updateShippingMethod`
+        case updateShippingMethod(id: String, cartID: String)
+        /// `restoreCheckout`
+        case restoreCheckout(CheckoutProgress)
+        /// `beginWebCheckout`
+        case beginWebCheckout(WebCheckoutApiType)
+        /// `completeWebCheckout`
+        case completeWebCheckout(WebCheckoutApiType, orderID: String)
+        /// `startPayment`
+        case startPayment(cartID: String, expectedAmount: Money)
+    }
+
+    /// The EU countries offered the `international` method at the EU price.
+    public static let euCountries: Set<String> = ["FR", "DE", "IE", "ES", "IT", "NL", "BE", "PT", "AT"]
+
+    /// A small cart in GBP for demos: two items, subtotal 42.00.
+    public static let demoLines: [CartLine] = [
+        CartLine(id: "line-1", productID: "tee-navy-m", title: "Navy T-shirt (M)", quantity: 2, unitPrice: 12),
+        CartLine(id: "line-2", productID: "cap-grey", title: "Grey cap", quantity: 1, unitPrice: 18),
+    ]
+
+    private var lines: [CartLine]
+    private let currencyCode: String
+    private var discount: Decimal
+    private var cartNumber = 1
+    private var paymentNumber = 0
+    private var isExpired = false
+    private var email: String?
+    private var shippingContact: Address?
+    private var billingContact: Address?
+    private var selectedShippingMethodID: String?
+    private var failures: [CheckoutAPIError] = []
+    private var calls: [Call] = []
+    private var completedOrders: [CompletedOrder] = []
+
+    /// Creates a sandbox holding one cart of `lines` in `currencyCode`.
+    public init(lines: [CartLine] = SandboxCheckoutAPI.demoLines, currencyCode: String = "GBP", discount: Decimal = 0) {
+        self.lines = lines
+        self.currencyCode = currencyCode
+        self.discount = discount
+    }
+
+    // MARK: Commands
+
+    /// Expires the current cart: calls for it answer 410 until it is restored.
+    public func expireCart() {
+        isExpired = true
+    }
+
+    /// Changes the price of a product in the cart (the total changes with it).
+    public func changePrice(productID: String, to price: Decimal) {
+        for index in lines.indices where lines[index].productID == productID {
+            lines[index].unitPrice = price
+        }
+    }
+
+    /// Makes the next `count` calls fail with `error`.
+    public func failNextCalls(_ count: Int = 1, with error: CheckoutAPIError) {
+        failures.append(contentsOf: Array(repeating: error, count: count))
+    }
+
+    /// Every call received, oldest first.
+    public var receivedCalls: [Call] { calls }
+
+    /// The web checkouts recorded with the complete endpoint.
+    public var recordedOrders: [CompletedOrder] { completedOrders }
+
+    /// The current cart's id.
+    public var currentCartID: String { "cart-\(cartNumber)" }
+
+    /// The checkout as the sandbox holds it now (no call recorded, no failure consumed).
+    public var currentDetails: CheckoutDetails { details() }
+
+    // MARK: CheckoutAPI
+
+    /// The current checkout; 410 when the cart expired.
+    public func fetchCheckout() throws(CheckoutAPIError) -> CheckoutDetails {
+        calls.append(.fetchCheckout)
+        try consumeFailure()
+        if isExpired { throw .cartExpired }
+        return details()
+    }
+
+    /// Sets the email (422 when implausible).
+    public func updateEmail(_ email: String, cartID: String) throws(CheckoutAPIError) -> CheckoutDetails {
+        calls.append(.updateEmail(cartID: cartID))
+        try check(cartID)
+        guard EmailRule.isPlausible(email) else { throw .client(status: 422, message: "email is not valid") }
+        self.email = email
+        return details()
+    }
+
+    /// Sets the shipping contact (422 when a field is missing); methods follow the country.
+    public func updateShippingContact(_ address: Address, cartID: String) throws(CheckoutAPIError) -> CheckoutDetails {
+        calls.append(.updateShippingContact(cartID: cartID))
+        try check(cartID)
+        if let field = address.missingField { throw .client(status: 422, message: "\(field) is required") }
+        shippingContact = address
+        clearUnofferedMethod()
+        return details()
+    }
+
+    /// Sets the billing contact (422 when a field is missing).
+    public func updateBillingContact(_ address: Address, cartID: String) throws(CheckoutAPIError) -> CheckoutDetails {
+        calls.append(.updateBillingContact(cartID: cartID))
+        try check(cartID)
+        if let field = address.missingField { throw .client(status: 422, message: "\(field) is required") }
+        billingContact = address
+        return details()
+    }
+
+    /// Selects a shipping method (422 when not offered).
+    public func updateShippingMethod(id: String, cartID: String) throws(CheckoutAPIError) -> CheckoutDetails {
+        calls.append(.updateShippingMethod(id: id, cartID: cartID))
+        try check(cartID)
+        guard shippingMethods().contains(where: { $0.id == id }) else {
+            throw .client(status: 422, message: "shipping method \(id) is not offered")
+        }
+        selectedShippingMethodID = id
+        return details()
+    }
+
+    /// Creates a new cart with the same lines and the user's progress.
+    public func restoreCheckout(_ progress: CheckoutProgress) throws(CheckoutAPIError) -> CheckoutDetails {
+        calls.append(.restoreCheckout(progress))
+        try consumeFailure()
+        cartNumber += 1
+        isExpired = false
+        email = progress.email.flatMap { EmailRule.isPlausible($0) ? $0 : nil }
+        shippingContact = progress.shippingContact.flatMap { $0.missingField == nil ? $0 : nil }
+        billingContact = progress.billingContact.flatMap { $0.missingField == nil ? $0 : nil }
+        selectedShippingMethodID = progress.shippingMethodID
+        clearUnofferedMethod()
+        return details()
+    }
+
+    /// Begins a web checkout on a sandbox URL, with the bridge cookies.
+    public func beginWebCheckout(apiType: WebCheckoutApiType) throws(CheckoutAPIError) -> WebCheckoutSession {
+        calls.append(.beginWebCheckout(apiType))
+        try consumeFailure()
+        let domain = "sandbox.checkout.invalid"
+        return WebCheckoutSession(
+            url: "https://\(domain)/\(apiType.beginPath(appID: "sandbox"))?cart=\(currentCartID)",
+            cookies: [
+                WebCheckoutCookie(name: "poq.webcheckout.platform", value: Sensitive("javascript"), domain: domain),
+                WebCheckoutCookie(name: "poq.webcheckout.version", value: Sensitive("2"), domain: domain),
+            ],
+            headers: ["Authorization": Sensitive("Bearer sandbox-session-\(cartNumber)")],
+            reference: currentCartID)
+    }
+
+    /// Records a completed web checkout.
+    public func completeWebCheckout(
+        apiType: WebCheckoutApiType, order: CompletedOrder, reference: String?
+    ) throws(CheckoutAPIError) {
+        calls.append(.completeWebCheckout(apiType, orderID: order.orderID))
+        try consumeFailure()
+        completedOrders.append(order)
+    }
+
+    /// Starts a payment: 410 when expired, 409 when the cart id or the amount do not match.
+    public func startPayment(cartID: String, expectedAmount: Money) throws(CheckoutAPIError) -> PaymentIntent {
+        calls.append(.startPayment(cartID: cartID, expectedAmount: expectedAmount))
+        try check(cartID)
+        let total = details().cart.total
+        guard expectedAmount == total else {
+            throw .conflict(message: "expected \(expectedAmount), the cart's total is \(total)")
+        }
+        paymentNumber += 1
+        return PaymentIntent(reference: "payment-\(paymentNumber)", cartID: cartID, amount: total)
+    }
+
+    // MARK: Rules
+
+    private func consumeFailure() throws(CheckoutAPIError) {
+        if !failures.isEmpty { throw failures.removeFirst() }
+    }
+
+    private func check(_ cartID: String) throws(CheckoutAPIError) {
+        try consumeFailure()
+        if isExpired { throw .cartExpired }
+        guard cartID == currentCartID else { throw .conflict(message: "cart \(cartID) is not the current cart") }
+    }
+
+    private func clearUnofferedMethod() {
+        if let selected = selectedShippingMethodID, !shippingMethods().contains(where: { $0.id == selected }) {
+            selectedShippingMethodID = nil
+        }
+    }
+
+    private var subtotal: Decimal { lines.reduce(0) { $0 + $1.lineTotal } }
+
+    private func shippingMethods() -> [ShippingMethod] {
+        guard let country = shippingContact?.countryCode.uppercased() else { return [] }
+        func method(_ id: String, _ name: String, _ price: Decimal) -> ShippingMethod {
+            ShippingMethod(id: id, name: name, price: Money(amount: price, currencyCode: currencyCode))
+        }
+        switch country {
+        case "GB":
+            return [
+                method("standard", "Standard (3-5 days)", subtotal >= 50 ? 0 : 3.95),
+                method("express", "Express (next day)", 7.95),
+            ]
+        case "US":
+            return [method("standard", "Standard", 6), method("express", "Express", 15)]
+        case _ where Self.euCountries.contains(country):
+            return [method("international", "International (EU)", 9.95)]
+        default:
+            return [method("international", "International", 19.95)]
+        }
+    }
+
+    private func details() -> CheckoutDetails {
+        let methods = shippingMethods()
+        let shipping = methods.first { $0.id == selectedShippingMethodID }?.price.amount ?? 0
+        let totals = CartTotals(
+            subtotal: subtotal, shipping: shipping, discount: discount, total: subtotal + shipping - discount)
+        return CheckoutDetails(
+            cart: Cart(id: currentCartID, lines: lines, totals: totals, currencyCode: currencyCode), email: email,
+            shippingContact: shippingContact, billingContact: billingContact, shippingMethods: methods,
+            selectedShippingMethodID: selectedShippingMethodID)
+    }
+}

@@ -1,0 +1,42 @@
+/// Every transition of the payment state machine (see ``PaymentPhase``): the user's taps, the
+/// host's reports from the drop-in, and the results of the API and provider effects.
+///
+/// Results carry the attempt they answer; results of an older attempt are ignored.
+public enum PaymentAction: Sendable, Hashable, Codable {
+    /// The user selected a provider.
+    case providerSelected(id: String)
+    /// The user picked a method in the payment-methods section.
+    case methodSelected(id: String)
+    /// The user tapped pay.
+    case payTapped
+    /// The backend accepted the payment for the cart and amount.
+    case intentCreated(PaymentIntent, attempt: Int)
+    /// The backend refused to start the payment (409, 410, or a failure).
+    case intentFailed(CheckoutAPIError, attempt: Int)
+    /// The provider prepared the session: present the drop-in.
+    case sessionPrepared(PaymentSession, attempt: Int)
+    /// The shopper submitted a choice in the drop-in.
+    case submitted(PaymentSubmission)
+    /// The host finished an action (3-D Secure done, redirect returned).
+    case actionCompleted(PaymentActionDetails)
+    /// The host finished an action that needs no details call (voucher shown).
+    case actionFinishedWithoutDetails
+    /// The provider answered.
+    case outcomeReceived(PaymentOutcome, attempt: Int)
+    /// A provider step threw.
+    case providerFailed(PaymentFailure, attempt: Int)
+    /// The user saw the decline and stays in the drop-in to retry.
+    case declineAcknowledged
+    /// The user cancelled the drop-in.
+    case cancelTapped
+    /// The app went to the background for good, or the checkout screen closed.
+    case appWentAway
+    /// A payment step took too long (the host's or the effect's timer).
+    case timedOut
+    /// The user tapped retry after a failure.
+    case retryTapped
+    /// The user gave up after a failure.
+    case abortTapped
+    /// Ask the provider for the authoritative result of a payment awaiting confirmation.
+    case confirmationRequested
+}

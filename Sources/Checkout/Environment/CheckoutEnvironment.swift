@@ -1,0 +1,38 @@
+/// The checkout's dependencies: the backend, the payment providers, and the host's hooks.
+///
+/// The reducer is built from an environment (``CheckoutReducer/make(environment:)``) and
+/// captures it only inside effects, so reducing stays pure and a replay (effects off) never
+/// touches any of these.
+///
+/// ```swift
+/// let environment = CheckoutEnvironment(
+///     api: SandboxCheckoutAPI(),
+///     paymentProviders: [SandboxPaymentProvider()],
+///     clearCart: { await bag.removeAll() }
+/// )
+/// ```
+public struct CheckoutEnvironment: Sendable {
+    /// The Checkout API.
+    public var api: any CheckoutAPI
+    /// The payment providers, looked up by ``PaymentProviderDescriptor/id``.
+    public var paymentProviders: [any PaymentProvider]
+    /// Called once when a checkout completes, to empty the app's bag.
+    public var clearCart: @Sendable () async -> Void
+
+    /// Creates an environment.
+    public init(
+        api: any CheckoutAPI,
+        paymentProviders: [any PaymentProvider] = [],
+        clearCart: @escaping @Sendable () async -> Void = {}
+    ) {
+        self.api = api
+        self.paymentProviders = paymentProviders
+        self.clearCart = clearCart
+    }
+
+    /// The provider with identifier `id`.
+    public func provider(id: String?) -> (any PaymentProvider)? {
+        guard let id else { return nil }
+        return paymentProviders.first { $0.descriptor.id == id }
+    }
+}

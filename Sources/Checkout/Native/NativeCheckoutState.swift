@@ -1,0 +1,57 @@
+/// The native checkout's own state: its sections, the address screen, and the edits on their way
+/// to the backend.
+public struct NativeCheckoutState: Sendable, Hashable, Codable {
+    /// The sections that apply to the user, in order, with what the screen shows of each.
+    public var sections: [SectionStatus]
+    /// The address screen to show, if any.
+    public var addressEditor: AddressEditor?
+    /// Edits applied locally and not yet accepted by the backend; the first is in flight (or
+    /// failed, see ``syncFailure``).
+    public var pendingUpdates: [CheckoutUpdate]
+    /// The request id of the update in flight, or `nil`.
+    public var updateInFlight: Int?
+    /// Why sending the pending updates failed; they are kept and resent on retry.
+    public var syncFailure: CheckoutAPIError?
+    /// The request id of a checkout rebuild (after a 410) in flight, or `nil`.
+    public var recoveryInFlight: Int?
+    /// The request id of a checkout refresh (after a 409) in flight, or `nil`.
+    public var refreshInFlight: Int?
+    /// How payment is offered.
+    public var paymentPresentation: PaymentPresentation
+
+    /// Creates the state of a native checkout that has not loaded.
+    public init(paymentPresentation: PaymentPresentation = .payButton) {
+        sections = []
+        addressEditor = nil
+        pendingUpdates = []
+        updateInFlight = nil
+        syncFailure = nil
+        recoveryInFlight = nil
+        refreshInFlight = nil
+        self.paymentPresentation = paymentPresentation
+    }
+
+    /// The section the user is on, if any.
+    public var currentSection: CheckoutSection? { sections.first(where: \.isCurrent)?.section }
+
+    /// The status of `section`, if it applies to the user.
+    public func status(of section: CheckoutSection) -> SectionStatus? {
+        sections.first { $0.section == section }
+    }
+
+    /// Whether the backend has every edit (nothing pending, nothing failed, no rebuild running).
+    public var isInSync: Bool {
+        pendingUpdates.isEmpty && updateInFlight == nil && recoveryInFlight == nil && refreshInFlight == nil
+    }
+}
+
+/// How the payment section offers payment. A pay button alone is easier and less error prone, and
+/// preferred.
+public enum PaymentPresentation: String, Sendable, Hashable, Codable {
+    /// A pay button that presents the provider's sheet of payment options (preferred).
+    case payButton
+    /// A payment-methods section where the user picks a method first, then pays.
+    case methodsSection
+    /// Both.
+    case methodsSectionAndPayButton
+}

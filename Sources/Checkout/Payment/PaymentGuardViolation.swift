@@ -1,0 +1,30 @@
+/// Why a payment guard refused to go on.
+public enum PaymentGuardViolation: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The amount is zero or negative.
+    case nonPositiveAmount(Money)
+    /// The currency has no known minor-unit digits.
+    case unknownCurrency(String)
+    /// The provider or the merchant does not take this currency.
+    case unsupportedCurrency(String, rejectedBy: String)
+    /// The amount does not fit in 64-bit minor units.
+    case amountOutOfRange(Money)
+    /// The total changed between presenting the payment and its result.
+    case totalChanged(from: Money, to: Money)
+    /// The amount asked of the provider is not the total the user was last shown.
+    case amountNotShown(asked: Money, shown: Money)
+    /// There is no total to pay (no cart).
+    case noTotal
+
+    /// What was wrong.
+    public var description: String {
+        switch self {
+        case .nonPositiveAmount(let money): return "the amount \(money) is not greater than zero"
+        case .unknownCurrency(let code): return "the currency \(code) has no known minor units"
+        case .unsupportedCurrency(let code, let by): return "the currency \(code) is not supported by \(by)"
+        case .amountOutOfRange(let money): return "the amount \(money) is out of range"
+        case .totalChanged(let from, let to): return "the total changed from \(from) to \(to)"
+        case .amountNotShown(let asked, let shown): return "the amount \(asked) is not the total shown, \(shown)"
+        case .noTotal: return "there is no total to pay"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// A payment provider (Adyen, Braintree, Afterpay, Worldline, …) plugged into the checkout as
+/// effects.
+///
+/// The checkout owns the payment state machine and its guards (see ``PaymentPhase`` and
+/// ``PaymentGuards``); a provider only does the provider-specific work, each step one `async`
+/// call the store runs as an effect and whose result comes back as a ``PaymentAction``:
+///
+/// ```
+///  payTapped ─▶ CheckoutAPI.startPayment ─▶ prepare ─▶ (host presents the drop-in)
+///     submitted ─▶ submit ─▶ PaymentOutcome ─┬─ actionRequired ─▶ (host performs it)
+///                                            │     actionCompleted ─▶ submitDetails ─▶ PaymentOutcome
+///                                            ├─ authorised / awaitingConfirmation / refused / …
+///                                            └─ partiallyAuthorised ─▶ prepare (for the remainder)
+/// ```
+///
+/// How each provider maps onto it:
+/// - Adyen sessions: `prepare` creates the session (`/sessions`); `submit` makes the payments
+///   call; actions (redirect, 3DS2, voucher…) are ``PaymentActionRequest``s; `submitDetails` is
+///   `/payments/details`; partial payments return ``PaymentOutcome/partiallyAuthorised(_:remaining:)``.
+///   Advanced flow: `prepare` calls `/paymentMethods` instead.
+/// - Braintree: `prepare` fetches the client token (``PaymentSession/token``); the drop-in's nonce
+///   arrives in ``PaymentSubmission/payload``; `submit` runs 3-D Secure (an action) or the
+///   server sale.
+/// - Afterpay: `prepare` creates the checkout token; `submit` answers with a redirect action;
+///   `submitDetails` receives the return URL's status and captures.
+/// - Worldline: `prepare` creates the client session; the payload of ``PaymentSubmission`` is the
+///   client-side-encrypted card data; `submit` creates the payment.
+///
+/// A provider must not decide the amount: it takes ``PaymentRequest/amount``, which the checkout
+/// guarantees is the total the user was last shown.
+public protocol PaymentProvider: Sendable {
+    /// What the checkout needs to know about the provider before running it (identifier,
+    /// currencies, minor-unit exceptions). Copied into the state so guards stay pure.
+    var descriptor: PaymentProviderDescriptor { get }
+
+    /// Prepares a payment for `request`: creates the session or fetches the token, and lists the
+    /// payment methods to present.
+    func prepare(_ request: PaymentRequest) async throws -> PaymentSession
+
+    /// Submits what the shopper chose in the presented drop-in.
+    func submit(_ submission: PaymentSubmission, in session: PaymentSession) async throws -> PaymentOutcome
+
+    /// Submits what a finished action (3-D Secure, redirect return, SDK) produced.
+    func submitDetails(_ details: PaymentActionDetails, in session: PaymentSession) async throws -> PaymentOutcome
+
+    /// Asks the provider for the authoritative result of a payment awaiting confirmation (the
+    /// session-result lookup; a webhook may answer the same question on the server).
+    func confirm(_ session: PaymentSession) async throws -> PaymentOutcome
+
+    /// Abandons `session` (the user cancelled, the app went away, the total changed). Must not
+    /// throw: there is nobody left to tell.
+    func cancel(_ session: PaymentSession) async
+}

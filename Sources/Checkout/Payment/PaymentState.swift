@@ -1,0 +1,64 @@
+/// The payment part of ``CheckoutState``.
+public struct PaymentState: Sendable, Hashable, Codable {
+    /// Where the payment is.
+    public var phase: PaymentPhase
+    /// The selected provider's identifier.
+    public var providerID: String?
+    /// The method picked in a payment-methods section, if that presentation is used.
+    public var selectedMethodID: String?
+    /// The amount being paid: the total the user was shown when they tapped pay.
+    public var amount: Money?
+    /// Already paid of ``amount`` (partial payments).
+    public var paidAmount: Money?
+    /// The backend's payment reference.
+    public var intent: PaymentIntent?
+    /// The prepared session.
+    public var session: PaymentSession?
+    /// The final or awaited receipt.
+    public var receipt: PaymentReceipt?
+    /// Whether ``receipt`` was confirmed by the authoritative lookup (not only the result code).
+    public var isConfirmed: Bool
+    /// Increases with every payment attempt; results of older attempts are ignored.
+    public var attempt: Int
+    /// How many times the payment restarted because the total changed.
+    public var restarts: Int
+
+    /// A payment that has not started.
+    public init(providerID: String? = nil) {
+        phase = .idle
+        self.providerID = providerID
+        selectedMethodID = nil
+        amount = nil
+        paidAmount = nil
+        intent = nil
+        session = nil
+        receipt = nil
+        isConfirmed = false
+        attempt = 0
+        restarts = 0
+    }
+
+    /// What is still due: ``amount`` minus ``paidAmount``.
+    public var amountDue: Money? {
+        guard let amount else { return nil }
+        guard let paidAmount else { return amount }
+        return Money(amount: amount.amount - paidAmount.amount, currencyCode: amount.currencyCode)
+    }
+}
+
+/// The backend's acceptance of a payment for a cart and an expected amount.
+public struct PaymentIntent: Sendable, Hashable, Codable {
+    /// The payment's reference (passed to the provider as the merchant reference).
+    public var reference: String
+    /// The cart paid for.
+    public var cartID: String
+    /// The amount the backend agreed to.
+    public var amount: Money
+
+    /// Creates an intent.
+    public init(reference: String, cartID: String, amount: Money) {
+        self.reference = reference
+        self.cartID = cartID
+        self.amount = amount
+    }
+}

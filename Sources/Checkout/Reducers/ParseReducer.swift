@@ -1,0 +1,36 @@
+public import StateStore
+
+/// Navigations of a parse-type web checkout: the configured ``ParseRules`` decide completion (by
+/// title or URL), the order number (URL query parameter, then the host's extracted value, then
+/// the backend's internal reference when parsing failed), and "continue shopping" (close).
+public enum ParseReducer {
+    /// The reducer.
+    public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
+        CheckoutReducerType { state, action in
+            guard case .parse(.pageLoaded(let page)) = action, state.kind == .web,
+                case .parse(let rules) = state.web.mode
+            else { return .none }
+            state.web.currentURL = page.url
+            if rules.isContinueShopping(url: page.url) {
+                state.view = .dismissed
+                return .none
+            }
+            guard rules.isCompletion(url: page.url, title: page.title) else { return .none }
+            let order: CompletedOrder
+            let total = page.extractedOrder.flatMap { extracted in
+                extracted.currency.map { Money(amount: extracted.total, currencyCode: $0) }
+            }
+            if let number = rules.orderNumber(in: page.url) {
+                order = CompletedOrder(orderID: number, total: total, idSource: .urlQuery)
+            } else if let number = page.extractedOrderNumber?.trimmingWhitespace, !number.isEmpty {
+                order = CompletedOrder(orderID: number, total: total, idSource: .extracted)
+            } else {
+                // The completion page loaded but parsing failed: the order still completes.
+                order = CompletedOrder(
+                    orderID: state.web.session?.reference ?? "unknown", total: total, idSource: .internalReference)
+            }
+            if let extracted = page.extractedOrder { state.web.order = extracted }
+            return CheckoutCommands.complete(order, &state, environment: environment)
+        }
+    }
+}

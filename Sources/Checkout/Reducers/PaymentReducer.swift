@@ -1,0 +1,379 @@
+public import StateStore
+
+/// The provider-neutral payment state machine (see ``PaymentPhase``) and the guards that protect
+/// the user's money:
+///
+/// - a payment starts only when every section before payment is complete and the backend has
+///   every edit;
+/// - the amount asked is the total the user was last shown, greater than zero, in a currency the
+///   provider and merchant take, representable in the provider's minor units;
+/// - the backend confirms cart and amount first (409: the new cart is fetched and no payment is
+///   taken; 410: the checkout is rebuilt);
+/// - a session for another amount is refused; a total that changed between presenting and the
+///   result restarts the payment with the new total, and the user is told;
+/// - cancelling, the app going away and timeouts always end in a defined phase, with the
+///   provider's session abandoned.
+public enum PaymentReducer {
+    typealias Effects = Effect<CheckoutAction>
+
+    /// The reducer.
+    public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
+        CheckoutReducerType { state, action in
+            guard case .payment(let action) = action, state.kind == .native else { return .none }
+            return reduce(&state, action, environment: environment)
+        }
+    }
+
+    // swift-format-ignore: FunctionBodyLength
+    static func reduce(
+        _ state: inout CheckoutState, _ action: PaymentAction, environment: CheckoutEnvironment
+    ) -> Effects {
+        let phase = state.payment.phase
+        switch action {
+        case .providerSelected(let id):
+            guard phase.canStart, state.paymentProviders.contains(where: { $0.id == id }) else { return .none }
+            state.payment.providerID = id
+            return .none
+
+        case .methodSelected(let id):
+            guard phase.canStart else { return .none }
+            state.payment.selectedMethodID = id
+            return .none
+
+        case .payTapped:
+            return start(&state, environment: environment)
+
+        case .retryTapped:
+            guard case .failed = phase else { return .none }
+            return start(&state, environment: environment)
+
+        case .abortTapped:
+            guard case .failed = phase else { return .none }
+            reset(&state, to: .idle)
+            return .none
+
+        case .intentCreated(let intent, let attempt):
+            guard attempt == state.payment.attempt, phase == .preparing, state.payment.intent == nil,
+                let amount = state.payment.amount
+            else { return .none }
+            do throws(PaymentGuardViolation) {
+                try PaymentGuards.requireShownAmount(asked: intent.amount, shown: amount)
+                try PaymentGuards.requireShownAmount(asked: intent.amount, shown: state.displayedTotal)
+            } catch {
+                return fail(PaymentFailure(kind: .guardViolation, message: error.description), &state, environment)
+            }
+            state.payment.intent = intent
+            return prepare(&state, environment: environment)
+
+        case .intentFailed(let error, let attempt):
+            guard attempt == state.payment.attempt, phase == .preparing else { return .none }
+            switch error {
+            case .cartExpired, .conflict:
+                // No payment is taken: back to idle, and the cart is rebuilt (410) or refreshed (409).
+                reset(&state, to: .idle)
+                return CheckoutCommands.handleFailure(error, retry: .payment, &state, environment: environment)
+            default:
+                state.payment.phase = .failed(PaymentFailure(kind: .api, message: error.description))
+                CheckoutCommands.showError(.request(error), retry: .payment, in: &state)
+                return .none
+            }
+
+        case .sessionPrepared(let session, let attempt):
+            guard attempt == state.payment.attempt, phase == .preparing, let due = state.payment.amountDue else {
+                return .none
+            }
+            state.payment.session = session
+            guard session.amount == due else {
+                let violation = PaymentGuardViolation.amountNotShown(asked: session.amount, shown: due)
+                return fail(PaymentFailure(kind: .guardViolation, message: violation.description), &state, environment)
+            }
+            if let restart = restartIfTotalChanged(&state, environment: environment) { return restart }
+            state.payment.phase = .presenting
+            return .none
+
+        case .submitted(let submission):
+            switch phase {
+            case .presenting, .declined: break
+            default: return .none
+            }
+            if let restart = restartIfTotalChanged(&state, environment: environment) { return restart }
+            guard let session = state.payment.session else {
+                return fail(PaymentFailure(kind: .configuration, message: "no prepared session"), &state, environment)
+            }
+            state.payment.phase = .submitting
+            let attempt = state.payment.attempt
+            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+                .outcomeReceived(try await provider.submit(submission, in: session), attempt: attempt)
+            }
+
+        case .actionCompleted(let details):
+            guard case .actionRequired = phase, let session = state.payment.session else { return .none }
+            state.payment.phase = .submittingDetails
+            let attempt = state.payment.attempt
+            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+                .outcomeReceived(try await provider.submitDetails(details, in: session), attempt: attempt)
+            }
+
+        case .actionFinishedWithoutDetails:
+            guard case .actionRequired(let request) = phase, request.finishesWithoutDetails else { return .none }
+            state.payment.phase = .awaitingConfirmation
+            return .none
+
+        case .outcomeReceived(let outcome, let attempt):
+            guard attempt == state.payment.attempt else { return .none }
+            switch phase {
+            case .submitting, .submittingDetails, .awaitingConfirmation: break
+            default: return .none
+            }
+            return receive(outcome, fromLookup: phase == .awaitingConfirmation, &state, environment: environment)
+
+        case .providerFailed(let failure, let attempt):
+            guard attempt == state.payment.attempt, phase.locksCheckout, phase != .succeeded else { return .none }
+            return fail(failure, &state, environment)
+
+        case .declineAcknowledged:
+            guard case .declined = phase else { return .none }
+            if let restart = restartIfTotalChanged(&state, environment: environment) { return restart }
+            state.payment.phase = .presenting
+            return .none
+
+        case .cancelTapped:
+            switch phase {
+            case .preparing, .presenting, .declined, .actionRequired:
+                return abandon(&state, to: .cancelled, environment: environment)
+            default:
+                return .none
+            }
+
+        case .appWentAway:
+            switch phase {
+            case .preparing, .presenting, .declined, .actionRequired:
+                return abandon(&state, to: .cancelled, environment: environment)
+            case .submitting, .submittingDetails:
+                let failure = PaymentFailure(kind: .interrupted, message: "the app went away during the payment")
+                return fail(failure, &state, environment)
+            default:
+                return .none
+            }
+
+        case .timedOut:
+            switch phase {
+            case .preparing, .presenting, .declined, .actionRequired, .submitting, .submittingDetails:
+                return fail(PaymentFailure(kind: .timeout, message: "the payment step timed out"), &state, environment)
+            default:
+                return .none
+            }
+
+        case .confirmationRequested:
+            guard phase == .awaitingConfirmation, let session = state.payment.session else { return .none }
+            let attempt = state.payment.attempt
+            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+                .outcomeReceived(try await provider.confirm(session), attempt: attempt)
+            }
+        }
+    }
+
+    /// Runs a provider step as an effect. The provider is looked up inside the effect, so the
+    /// state never depends on what the environment holds (a replay, with no providers, reduces to
+    /// the same state); a missing provider comes back as a failure action.
+    static func providerCall(
+        _ providerID: String, attempt: Int, environment: CheckoutEnvironment,
+        _ step: @escaping @Sendable (any PaymentProvider) async throws -> PaymentAction
+    ) -> Effects {
+        .run(id: CheckoutEffectID.payment, cancelInFlight: true) { send in
+            guard let provider = environment.provider(id: providerID) else {
+                let failure = PaymentFailure(kind: .configuration, message: "no payment provider \(providerID)")
+                send(.payment(.providerFailed(failure, attempt: attempt)))
+                return
+            }
+            do {
+                send(.payment(try await step(provider)))
+            } catch {
+                send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
+            }
+        }
+    }
+
+    // MARK: Starting
+
+    /// Starts a payment of the displayed total, if every rule allows it.
+    static func start(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
+        guard state.kind == .native, state.payment.phase.canStart, !state.isFinished, let cart = state.cart else {
+            return .none
+        }
+        let statuses = SectionProgression.statuses(for: state)
+        if let incomplete = statuses.first(where: { $0.section != .payment && !$0.isComplete }) {
+            CheckoutCommands.showError(.sectionIncomplete(incomplete.section), retry: nil, in: &state)
+            return .none
+        }
+        guard state.native.isInSync, state.native.syncFailure == nil else {
+            let section = state.native.pendingUpdates.first?.section ?? .orderSummary
+            CheckoutCommands.showError(.sectionIncomplete(section), retry: nil, in: &state)
+            return .none
+        }
+        guard let provider = state.selectedProvider else {
+            let failure = PaymentFailure(kind: .configuration, message: "no payment provider selected")
+            state.payment.phase = .failed(failure)
+            CheckoutCommands.showError(.paymentFailed(failure), retry: nil, in: &state)
+            return .none
+        }
+        let shown = cart.total
+        do throws(PaymentGuardViolation) {
+            _ = try PaymentGuards.checkStart(
+                shown: shown, provider: provider, merchantCurrencies: state.merchantCurrencies)
+        } catch {
+            CheckoutCommands.showError(.paymentRefused(error), retry: nil, in: &state)
+            return .none
+        }
+        CheckoutCommands.clearErrors(retry: .payment, in: &state)
+        reset(&state, to: .preparing)
+        state.payment.attempt += 1
+        state.payment.amount = shown
+        let attempt = state.payment.attempt
+        let api = environment.api
+        let cartID = cart.id
+        return .run(id: CheckoutEffectID.payment, cancelInFlight: true) { send in
+            do throws(CheckoutAPIError) {
+                let intent = try await api.startPayment(cartID: cartID, expectedAmount: shown)
+                send(.payment(.intentCreated(intent, attempt: attempt)))
+            } catch {
+                send(.payment(.intentFailed(error, attempt: attempt)))
+            }
+        }
+    }
+
+    /// Asks the provider to prepare a session for what is due.
+    static func prepare(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
+        guard let descriptor = state.selectedProvider, let due = state.payment.amountDue,
+            let intent = state.payment.intent
+        else {
+            let failure = PaymentFailure(
+                kind: .configuration, message: "no payment provider \(state.payment.providerID ?? "")")
+            return fail(failure, &state, environment)
+        }
+        let minorUnits: Int64
+        do throws(PaymentGuardViolation) {
+            try PaymentGuards.requirePositive(due)
+            minorUnits = try PaymentGuards.minorUnits(of: due, provider: descriptor)
+        } catch {
+            return fail(PaymentFailure(kind: .guardViolation, message: error.description), &state, environment)
+        }
+        let request = PaymentRequest(
+            amount: due, minorUnits: minorUnits, reference: intent.reference, cartID: intent.cartID,
+            countryCode: state.shippingContact?.countryCode)
+        let attempt = state.payment.attempt
+        return providerCall(descriptor.id, attempt: attempt, environment: environment) { provider in
+            .sessionPrepared(try await provider.prepare(request), attempt: attempt)
+        }
+    }
+
+    // MARK: Results
+
+    static func receive(
+        _ outcome: PaymentOutcome, fromLookup: Bool, _ state: inout CheckoutState, environment: CheckoutEnvironment
+    ) -> Effects {
+        switch outcome {
+        case .authorised(let receipt), .awaitingConfirmation(let receipt):
+            if let restart = restartIfTotalChanged(&state, environment: environment) { return restart }
+            guard receipt.amount == state.payment.amountDue else {
+                let violation = PaymentGuardViolation.amountNotShown(
+                    asked: receipt.amount, shown: state.payment.amountDue ?? receipt.amount)
+                return fail(PaymentFailure(kind: .guardViolation, message: violation.description), &state, environment)
+            }
+            state.payment.receipt = receipt
+            if case .authorised = outcome {
+                state.payment.phase = .succeeded
+                state.payment.isConfirmed = fromLookup
+            } else {
+                state.payment.phase = .awaitingConfirmation
+                state.payment.isConfirmed = false
+            }
+            let order = CompletedOrder(
+                orderID: state.payment.intent?.reference ?? receipt.providerReference,
+                total: state.payment.amount, idSource: .payment)
+            return CheckoutCommands.complete(order, &state, environment: environment)
+
+        case .actionRequired(let request):
+            state.payment.phase = .actionRequired(request)
+            return .none
+
+        case .refused(let reason):
+            state.payment.phase = .declined(reason: reason)
+            CheckoutCommands.showError(.paymentDeclined(reason: reason), retry: nil, in: &state)
+            return .none
+
+        case .cancelled:
+            return abandon(&state, to: .cancelled, environment: environment)
+
+        case .error(let message):
+            return fail(PaymentFailure(kind: .provider, message: message), &state, environment)
+
+        case .partiallyAuthorised(let receipt, let remaining):
+            guard state.selectedProvider?.supportsPartialPayments == true, let amount = state.payment.amount,
+                receipt.amount.currencyCode == amount.currencyCode
+            else {
+                let failure = PaymentFailure(kind: .provider, message: "partial payment not supported")
+                return fail(failure, &state, environment)
+            }
+            let paid = (state.payment.paidAmount?.amount ?? 0) + receipt.amount.amount
+            state.payment.paidAmount = Money(amount: paid, currencyCode: amount.currencyCode)
+            guard remaining == state.payment.amountDue, remaining.isPositive else {
+                let failure = PaymentFailure(
+                    kind: .guardViolation, message: "remaining amount \(remaining) does not add up")
+                return fail(failure, &state, environment)
+            }
+            state.payment.session = nil
+            state.payment.phase = .preparing
+            return prepare(&state, environment: environment)
+        }
+    }
+
+    // MARK: Ending
+
+    /// Restarts the payment when the displayed total is no longer the amount being paid: the old
+    /// session is abandoned, the user is told, and a new payment starts for the new total.
+    static func restartIfTotalChanged(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects? {
+        guard let amount = state.payment.amount else { return nil }
+        do throws(PaymentGuardViolation) {
+            try PaymentGuards.requireUnchangedTotal(presented: amount, current: state.displayedTotal)
+            return nil
+        } catch {
+            let abandonEffect = abandon(&state, to: .idle, environment: environment)
+            state.payment.restarts += 1
+            CheckoutCommands.showError(.totalChanged, retry: nil, in: &state)
+            return .merge(abandonEffect, start(&state, environment: environment))
+        }
+    }
+
+    static func fail(
+        _ failure: PaymentFailure, _ state: inout CheckoutState, _ environment: CheckoutEnvironment
+    ) -> Effects {
+        let effect = abandon(&state, to: .failed(failure), environment: environment)
+        CheckoutCommands.showError(.paymentFailed(failure), retry: .payment, in: &state)
+        return effect
+    }
+
+    /// Ends the running payment in `phase`: running work is cancelled and the provider's session
+    /// abandoned, so nothing is left half-started.
+    static func abandon(
+        _ state: inout CheckoutState, to phase: PaymentPhase, environment: CheckoutEnvironment
+    ) -> Effects {
+        let session = state.payment.session
+        reset(&state, to: phase)
+        var effects: [Effects] = [.cancel(id: CheckoutEffectID.payment)]
+        if let session, let provider = environment.provider(id: session.providerID) {
+            effects.append(.run { _ in await provider.cancel(session) })
+        }
+        return .merge(effects)
+    }
+
+    static func reset(_ state: inout CheckoutState, to phase: PaymentPhase) {
+        state.payment.phase = phase
+        state.payment.intent = nil
+        state.payment.session = nil
+        state.payment.paidAmount = nil
+        state.payment.receipt = nil
+        state.payment.isConfirmed = false
+        if phase == .idle || phase == .cancelled { state.payment.amount = nil }
+    }
+}

@@ -1,0 +1,20 @@
+public import StateStore
+
+/// Recomputes the native sections' statuses after every action (it runs last), so the state
+/// always says which sections are visible, complete, editable and current; and records the
+/// furthest section reached.
+public enum SectionProgressionReducer {
+    /// The reducer.
+    public static func make() -> CheckoutReducerType {
+        .pure { state, _ in
+            guard state.kind == .native else { return }
+            let statuses = SectionProgression.statuses(for: state)
+            if statuses != state.native.sections { state.native.sections = statuses }
+            if let current = statuses.first(where: \.isCurrent)?.section,
+                state.journey.furthestSection.map({ current > $0 }) ?? true
+            {
+                state.journey.furthestSection = current
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+public import StateStore
+
+/// Everything a checkout screen needs, web or native: the state the view is in, the journey,
+/// what loads the web checkout, the cart and its contacts, shipping methods, the order summary,
+/// the payment, the errors to show, the user and their address book, and dynamic content.
+///
+/// The state is plain data (`Codable`, `Hashable`): no closures, no requests. The reducer is the
+/// only thing that changes it, and it changes only in answer to ``CheckoutAction``s, so a
+/// recorded log of actions rebuilds it exactly.
+///
+/// ```swift
+/// let store = Store(
+///     reducer: CheckoutReducer.make(environment: environment),
+///     state: CheckoutState(kind: .native, user: .guest)
+/// )
+/// store.dispatch(.common(.started))
+/// ```
+public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
+    /// The actions of a checkout.
+    public typealias Action = CheckoutAction
+
+    /// Web or native.
+    public var kind: CheckoutKind
+    /// What the screen shows.
+    public var view: CheckoutViewState
+    /// Where the user is in the journey.
+    public var journey: CheckoutJourney
+    /// The web checkout's state (used when ``kind`` is ``CheckoutKind/web``).
+    public var web: WebCheckoutState
+    /// The native checkout's state (used when ``kind`` is ``CheckoutKind/native``).
+    public var native: NativeCheckoutState
+    /// The cart, once loaded.
+    public var cart: Cart?
+    /// The contact email address.
+    public var email: String?
+    /// The shipping contact.
+    public var shippingContact: Address?
+    /// The billing contact.
+    public var billingContact: Address?
+    /// The shipping methods offered for the cart as it is now.
+    public var shippingMethods: [ShippingMethod]
+    /// The selected shipping method's id, if any (always one of ``shippingMethods`` once the
+    /// backend answered).
+    public var selectedShippingMethodID: String?
+    /// The order summary shown.
+    public var orderSummary: OrderSummary?
+    /// The payment.
+    public var payment: PaymentState
+    /// The payment providers configured, by identifier.
+    public var paymentProviders: [PaymentProviderDescriptor]
+    /// The currencies the merchant takes; `nil` for any.
+    public var merchantCurrencies: Set<String>?
+    /// The errors to show, oldest first.
+    public var errors: [CheckoutErrorMessage]
+    /// Who is checking out.
+    public var user: CheckoutUser
+    /// Dynamic content slots (`scroll-top`: after the progress bar, before all other views).
+    public var dynamicContent: [DynamicContentSlot]
+    /// The completed order, once the checkout completed. Set once.
+    public var completedOrder: CompletedOrder?
+    /// The id the next backend request gets (results carry it; stale results are ignored).
+    public var nextRequestID: Int
+    /// The id the next error gets.
+    public var nextErrorID: Int
+    /// The request id of the load (fetch checkout or begin web checkout) in flight.
+    public var loadInFlight: Int?
+
+    /// Creates the state of a checkout that has not started.
+    public init(
+        kind: CheckoutKind,
+        user: CheckoutUser = .guest,
+        web: WebCheckoutState = WebCheckoutState(),
+        native: NativeCheckoutState = NativeCheckoutState(),
+        paymentProviders: [PaymentProviderDescriptor] = [],
+        merchantCurrencies: Set<String>? = nil
+    ) {
+        self.kind = kind
+        view = .loading
+        journey = CheckoutJourney()
+        self.web = web
+        self.native = native
+        cart = nil
+        email = nil
+        shippingContact = nil
+        billingContact = nil
+        shippingMethods = []
+        selectedShippingMethodID = nil
+        orderSummary = nil
+        payment = PaymentState(providerID: paymentProviders.first?.id)
+        self.paymentProviders = paymentProviders
+        self.merchantCurrencies = merchantCurrencies
+        errors = []
+        self.user = user
+        dynamicContent = [DynamicContentSlot(id: DynamicContentSlot.scrollTopID)]
+        completedOrder = nil
+        nextRequestID = 1
+        nextErrorID = 1
+        loadInFlight = nil
+    }
+
+    /// The total the user sees: the cart's total. The amount a provider is asked to take is
+    /// always this.
+    public var displayedTotal: Money? { cart?.total }
+
+    /// Whether the checkout is finished (completed: dismissing closes at once).
+    public var isFinished: Bool { completedOrder != nil }
+
+    /// Whether the billing contact shows as "Same as shipping".
+    public var isBillingSameAsShipping: Bool { AddressMatcher.matches(billingContact, shippingContact) }
+
+    /// The descriptor of the selected payment provider.
+    public var selectedProvider: PaymentProviderDescriptor? {
+        paymentProviders.first { $0.id == payment.providerID }
+    }
+
+    /// The user's progress, as sent to rebuild an expired checkout.
+    public var progress: CheckoutProgress? {
+        guard let cart else { return nil }
+        return CheckoutProgress(
+            expiredCartID: cart.id, email: email, shippingContact: shippingContact, billingContact: billingContact,
+            shippingMethodID: selectedShippingMethodID)
+    }
+}
+
+/// Which kind of checkout runs.
+public enum CheckoutKind: String, Sendable, Hashable, Codable {
+    /// The website's checkout in a web view.
+    case web
+    /// Native sections on the Checkout API.
+    case native
+}
+
+/// What the checkout screen shows.
+public enum CheckoutViewState: Sendable, Hashable, Codable {
+    /// Loading the checkout (fetching it, or beginning the web checkout).
+    case loading
+    /// The web view with the checkout page.
+    case webCheckout
+    /// The native sections.
+    case nativeCheckout
+    /// "Leave checkout?": the user tapped dismiss before finishing.
+    case confirmingDismissal
+    /// The checkout completed.
+    case completed
+    /// Loading failed; the error is in ``CheckoutState/errors`` with a retry.
+    case failed(CheckoutAPIError)
+    /// The checkout was closed; the host dismisses the screen.
+    case dismissed
+}
+
+/// Where the user is in the checkout journey.
+public struct CheckoutJourney: Sendable, Hashable, Codable {
+    /// Whether the checkout started.
+    public var hasStarted: Bool
+    /// The furthest native section the user reached.
+    public var furthestSection: CheckoutSection?
+    /// Whether the cart was cleared after completion.
+    public var isCartCleared: Bool
+
+    /// A journey that has not started.
+    public init() {
+        hasStarted = false
+        furthestSection = nil
+        isCartCleared = false
+    }
+}

@@ -1,0 +1,31 @@
+/// Which backend endpoints begin and complete a web checkout.
+///
+/// | Storage | Begin | Complete | Type |
+/// | --- | --- | --- | --- |
+/// | Old | `CartTransfer/apps/{appId}/BeginCartTransfer` | `CartTransfer/apps/{appId}/Complete` | ``cartTransfer`` |
+/// | New | `checkout/start` | `checkout/complete` | ``checkout`` |
+///
+/// Both return the same response contract (``WebCheckoutSession``). ``cartTransfer`` is the
+/// default; inject another in ``WebCheckoutBuilder``.
+public enum WebCheckoutApiType: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The old storage's cart-transfer endpoints (the default).
+    case cartTransfer
+    /// The new storage's checkout endpoints.
+    case checkout
+
+    /// The path, relative to the API's base URL, that begins a web checkout.
+    public func beginPath(appID: String) -> String {
+        switch self {
+        case .cartTransfer: return "CartTransfer/apps/\(appID)/BeginCartTransfer"
+        case .checkout: return "checkout/start"
+        }
+    }
+
+    /// The path, relative to the API's base URL, that completes a web checkout.
+    public func completePath(appID: String) -> String {
+        switch self {
+        case .cartTransfer: return "CartTransfer/apps/\(appID)/Complete"
+        case .checkout: return "checkout/complete"
+        }
+    }
+}

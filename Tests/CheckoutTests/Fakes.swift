@@ -1,0 +1,154 @@
+import Checkout
+import Foundation
+import StateStore
+import XCTest
+
+/// Addresses, users and stores every Checkout test uses.
+enum Fixtures {
+    static let home = Address(
+        firstName: "Ada", lastName: "Lovelace", line1: "10 Downing Street", city: "London", postcode: "SW1A 2AA",
+        countryCode: "GB")
+    /// `home` as a cart might hold it: other case, spacing and postcode format.
+    static let homeAsCartHoldsIt = Address(
+        firstName: "ADA", lastName: " lovelace", line1: "10  downing street ", city: "london", postcode: "sw1a2aa",
+        countryCode: "gb")
+    static let work = Address(
+        firstName: "Ada", lastName: "Lovelace", line1: "1 Infinite Loop", city: "Cupertino", region: "CA",
+        postcode: "95014", countryCode: "US")
+    static let paris = Address(
+        firstName: "Ada", lastName: "Lovelace", line1: "5 Rue de Rivoli", city: "Paris", postcode: "75001",
+        countryCode: "FR")
+
+    static let loggedInWithDefault = CheckoutUser.loggedIn(addressBook: [
+        AddressBookEntry(id: "work", address: work), AddressBookEntry(id: "home", address: home, isDefault: true),
+    ])
+    static let loggedInWithoutDefault = CheckoutUser.loggedIn(addressBook: [
+        AddressBookEntry(id: "work", address: work), AddressBookEntry(id: "home", address: home),
+    ])
+
+    static func nativeState(user: CheckoutUser = .guest, merchantCurrencies: Set<String>? = nil) -> CheckoutState {
+        CheckoutState(
+            kind: .native, user: user, paymentProviders: [SandboxPaymentProvider.defaultDescriptor],
+            merchantCurrencies: merchantCurrencies)
+    }
+}
+
+/// A store on the sandbox API and sandbox provider, with what it recorded.
+struct Harness {
+    let api: SandboxCheckoutAPI
+    let provider: SandboxPaymentProvider
+    let sink: RecordingSink
+    let clearedCarts: Counter
+    let store: Store<CheckoutState>
+
+    init(
+        state: CheckoutState = Fixtures.nativeState(),
+        api: SandboxCheckoutAPI = SandboxCheckoutAPI(),
+        provider: SandboxPaymentProvider = SandboxPaymentProvider(),
+        extraMiddleware: [Middleware<CheckoutState>] = []
+    ) {
+        self.api = api
+        self.provider = provider
+        let sink = RecordingSink()
+        let counter = Counter()
+        self.sink = sink
+        self.clearedCarts = counter
+        let environment = CheckoutEnvironment(
+            api: api, paymentProviders: [provider], clearCart: { counter.increment() })
+        store = Store(
+            reducer: CheckoutReducer.make(environment: environment), state: state,
+            middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)
+    }
+
+    var state: CheckoutState { store.state }
+
+    /// Dispatches and waits until every effect (and the effects of their actions) finished.
+    func send(_ action: CheckoutAction) async {
+        store.dispatch(action)
+        await store.waitForEffects()
+    }
+
+    /// Starts a native checkout and waits for it to load.
+    func start() async {
+        await send(.common(.started))
+    }
+
+    /// Guest: email, shipping (form), billing same as shipping, the first shipping method.
+    func completeGuestSections(shipping: Address = Fixtures.home) async {
+        await send(.native(.emailSubmitted("ada@example.com")))
+        await send(.native(.editShippingContactTapped))
+        await send(.native(.addressFormSubmitted(shipping)))
+        await send(.native(.useShippingAsBillingTapped))
+        if let method = state.shippingMethods.first {
+            await send(.native(.shippingMethodSelected(id: method.id)))
+        }
+    }
+}
+
+/// An analytics sink that keeps every event.
+final class RecordingSink: CheckoutAnalyticsSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [CheckoutAnalyticsEvent] = []
+
+    func record(_ event: CheckoutAnalyticsEvent) {
+        lock.lock()
+        storage.append(event)
+        lock.unlock()
+    }
+
+    var events: [CheckoutAnalyticsEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage = 0
+
+    func increment() {
+        lock.lock()
+        storage += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+/// Records every action the store reduces, as a log would.
+final class ActionRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [CheckoutAction] = []
+
+    var middleware: Middleware<CheckoutState> {
+        .observing { [self] _, action in
+            lock.lock()
+            storage.append(action)
+            lock.unlock()
+        }
+    }
+
+    var actions: [CheckoutAction] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+func decimal(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Decimal {
+    guard let value = Decimal(string: text) else {
+        XCTFail("bad decimal literal \(text)", file: file, line: line)
+        return 0
+    }
+    return value
+}
+
+func money(_ text: String, _ currency: String = "GBP") -> Money {
+    Money(amount: decimal(text), currencyCode: currency)
+}
