@@ -69,3 +69,24 @@ final class CanonicalEncoderTests: XCTestCase {
         XCTAssertThrowsError(try CanonicalEncoder.encode([Double.nan]))
     }
 }
+
+final class CanonicalOrderTests: XCTestCase {
+    private struct Unordered: Codable {
+        var currencies: Set<String>
+        var byCode: [String: Int]
+        var byPoint: [Double: String]
+    }
+
+    /// Regression: a state holding a Set fingerprinted differently in the process that replayed
+    /// it, because Set order is hash order and Swift seeds hashing per process.
+    func testSetsAndNonStringKeyedDictionariesEncodeInSortedOrder() throws {
+        let value = Unordered(
+            currencies: ["USD", "GBP", "JPY", "EUR", "CHF", "AUD"],
+            byCode: ["b": 2, "a": 1],
+            byPoint: [2.5: "x", 0.5: "y", 1.5: "z"])
+        XCTAssertEqual(
+            try CanonicalEncoder.encode(value).compactJSON,
+            #"{"byCode":{"a":1,"b":2},"byPoint":[0.5,"y",1.5,"z",2.5,"x"],"currencies":["AUD","CHF","EUR","GBP","JPY","USD"]}"#
+        )
+    }
+}

@@ -29,6 +29,12 @@ public enum CanonicalEncoder {
         }
         let encoder = NodeEncoder(node: node, codingPath: codingPath)
         try value.encode(to: encoder)
+        // Sets, and dictionaries whose keys are not strings or integers, encode in hash order,
+        // which Swift seeds randomly per process: sort them, or the same state would fingerprint
+        // differently in the process that replays it.
+        if let unordered = value as? any CanonicallyUnordered, case .array(let children) = node.content {
+            node.content = .array(unordered.canonicalOrder(children))
+        }
     }
 
     private static func specialCase(_ value: some Encodable, codingPath: [any CodingKey]) throws -> CanonicalValue? {
@@ -298,5 +304,32 @@ struct SingleContainer: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try CanonicalEncoder.encodeValue(value, into: node, codingPath: codingPath)
+    }
+}
+
+/// Collections whose encoded order is hash order, and how to put them in canonical order.
+protocol CanonicallyUnordered {
+    func canonicalOrder(_ children: [Node]) -> [Node]
+}
+
+extension Set: CanonicallyUnordered {
+    /// Elements sorted by their canonical text.
+    func canonicalOrder(_ children: [Node]) -> [Node] {
+        children.map { ($0.canonical.compactJSON, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}
+
+extension Dictionary: CanonicallyUnordered {
+    /// Dictionaries with `String` or `Int` keys encode as objects, which are sorted anyway; others
+    /// encode as `[key, value, key, value...]`: sort the pairs by the key's canonical text.
+    func canonicalOrder(_ children: [Node]) -> [Node] {
+        guard children.count % 2 == 0 else { return children }
+        var pairs: [(key: String, nodes: [Node])] = []
+        var index = 0
+        while index < children.count {
+            pairs.append((children[index].canonical.compactJSON, [children[index], children[index + 1]]))
+            index += 2
+        }
+        return pairs.sorted { $0.key < $1.key }.flatMap(\.nodes)
     }
 }
