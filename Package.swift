@@ -142,13 +142,32 @@ let cryptoTargets: [Target] = [
     ),
 ]
 
+// MARK: - The checkout command-line tool (replay logs, run the demo)
+
+let cliProducts: [Product] = [
+    .executable(name: "checkout", targets: ["CheckoutCLI"])
+]
+let cliTargets: [Target] = [
+    .executableTarget(
+        name: "CheckoutCLI",
+        dependencies: ["StateStore", "Checkout"],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "CheckoutCLITests",
+        dependencies: ["StateStore", "StateStoreTesting", "Checkout"],
+        exclude: ["__Snapshots__"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Package
 
 let package = Package(
     name: "CheckoutEngine",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: stateStoreProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts + worldlineProducts + cryptoProducts
-        + benchmarkProducts + exampleProducts,
+        + benchmarkProducts + exampleProducts + cliProducts,
     targets: stateStoreTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets + worldlineTargets + cryptoTargets
-        + benchmarkTargets + exampleTargets
+        + benchmarkTargets + exampleTargets + cliTargets
 )

@@ -1,0 +1,144 @@
+import Checkout
+import Foundation
+import StateStore
+
+/// `checkout replay LOG`: a recorded checkout, step by step.
+struct ReplayCommand {
+    let path: String
+    let stopAfter: Int?
+    let json: Bool
+    let verify: Bool
+    let terminal: Terminal
+
+    init(options: Options) throws {
+        var options = options
+        guard options.positional.count == 1 else {
+            throw UsageError(options.positional.isEmpty ? "replay needs a LOG file" : "replay takes one LOG file")
+        }
+        path = options.positional[0]
+        if let text = options.value("--to") {
+            guard let step = Int(text), step >= 0 else { throw UsageError("--to needs a step number, got \"\(text)\"") }
+            stopAfter = step
+        } else {
+            stopAfter = nil
+        }
+        json = options.flag("--json")
+        verify = options.flag("--verify")
+        terminal = Terminal(noColor: options.flag("--no-color"))
+        try options.rejectUnknown()
+    }
+
+    /// The reducer a replay runs: the checkout's own, with an environment no effect will use
+    /// (replays run with effects off).
+    static var reducer: Reducer<CheckoutState, CheckoutAction> {
+        CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
+    }
+
+    func run() throws -> Int32 {
+        let replay = try Replayer(path: path, reducer: Self.reducer)
+        let output = Output()
+        defer { output.flush() }
+        if let torn = replay.tornLine {
+            FileHandle.standardError.write(
+                Data("checkout: \(torn.path):\(torn.line): \(torn.problem); skipped (the recording was cut off)\n".utf8)
+            )
+        }
+        if verify {
+            return report(verification: replay, to: output)
+        }
+        let last = min(stopAfter ?? replay.count, replay.count)
+        var state = replay.initialState
+        var lines = try CanonicalEncoder.encode(state).renderedLines
+        if json {
+            output.line(
+                "{\"log\":\(jsonString(path)),\"steps\":\(replay.count),\"app\":\(jsonString(replay.header.appVersion))"
+                    + ",\"logId\":\(jsonString(replay.header.logID))}")
+        } else {
+            output.line(
+                terminal.bold(
+                    "\(path): \(replay.count) steps, app \(replay.header.appVersion), log \(replay.header.logID)"))
+        }
+        for index in 0..<last {
+            let step = replay.steps[index]
+            let before = state
+            _ = Self.reducer.reduce(&state, step.action)
+            let newLines = try CanonicalEncoder.encode(state).renderedLines
+            let changes = ActionText.changes(from: lines, to: newLines)
+            let events = CheckoutAnalyticsMiddleware.events(for: step.action, before: before, after: state)
+            let action = try CanonicalEncoder.encode(step.action)
+            if json {
+                let changeList = changes.map { jsonString(($0.removed ? "- " : "+ ") + $0.text) }.joined(separator: ",")
+                let eventList = try events.map { try CanonicalEncoder.encode($0).compactJSON }.joined(separator: ",")
+                output.line(
+                    "{\"step\":\(index + 1),\"seq\":\(step.sequence),\"action\":\(action.compactJSON)"
+                        + ",\"changes\":[\(changeList)],\"events\":[\(eventList)]}")
+            } else {
+                output.line(terminal.bold("step \(index + 1)") + "  " + ActionText.describe(action))
+                for change in changes {
+                    output.line(
+                        change.removed ? terminal.red("  - " + change.text) : terminal.green("  + " + change.text))
+                }
+                for event in events {
+                    let parameters = event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                    output.line(
+                        terminal.dim(
+                            "  analytics: \(event.name)"
+                                + (parameters.isEmpty ? "" : " " + parameters.joined(separator: " "))))
+                }
+            }
+            lines = newLines
+            if index % 256 == 0 || index + 1 == last { terminal.progress(index + 1, of: last) }
+        }
+        let final = try CanonicalEncoder.encode(state)
+        if json {
+            output.line(
+                "{\"final\":\(final.compactJSON),\"step\":\(last),\"fingerprint\":\"\(Fingerprint.of(canonical: final))\"}"
+            )
+        } else {
+            output.line(terminal.bold(last == replay.count ? "final state" : "state after step \(last)"))
+            for line in final.renderedLines { output.line("  " + line) }
+        }
+        return 0
+    }
+
+    private func report(verification replay: Replayer<CheckoutState>, to output: Output) -> Int32 {
+        let checked = replay.steps.filter { $0.recordedFingerprint != nil }.count + (replay.footer == nil ? 0 : 1)
+        guard let divergence = replay.divergence else {
+            let fingerprint = (try? Fingerprint.of(replay.finalState))?.description ?? "?"
+            if json {
+                output.line(
+                    "{\"verified\":true,\"steps\":\(replay.count),\"fingerprintsChecked\":\(checked),\"final\":\"\(fingerprint)\"}"
+                )
+            } else {
+                output.line(
+                    terminal.green("verified") + ": \(replay.count) steps reproduce the recording "
+                        + "(\(checked) fingerprints match; final state \(fingerprint))")
+            }
+            return 0
+        }
+        let action = (try? CanonicalEncoder.encode(divergence.action)).map { ActionText.describe($0) } ?? "?"
+        let before = (try? CanonicalEncoder.encode(divergence.lastMatchingState).renderedLines) ?? []
+        let after = (try? CanonicalEncoder.encode(divergence.replayedState).renderedLines) ?? []
+        let changes = ActionText.changes(from: before, to: after)
+        if json {
+            let list = changes.map { jsonString(($0.removed ? "- " : "+ ") + $0.text) }.joined(separator: ",")
+            output.line(
+                "{\"verified\":false,\"step\":\(divergence.step),\"recorded\":\"\(divergence.recorded)\""
+                    + ",\"replayed\":\"\(divergence.replayed)\",\"sinceStep\":\(divergence.lastMatchingStep),\"changes\":[\(list)]}"
+            )
+        } else {
+            output.line(terminal.red("diverged") + " at step \(divergence.step): \(action)")
+            output.line("  recorded fingerprint \(divergence.recorded), replayed \(divergence.replayed)")
+            output.line("  the replayed state since step \(divergence.lastMatchingStep), the last that matched:")
+            for change in changes {
+                output.line(change.removed ? terminal.red("  - " + change.text) : terminal.green("  + " + change.text))
+            }
+        }
+        return 1
+    }
+}
+
+/// A JSON string literal.
+func jsonString(_ text: String) -> String {
+    CanonicalValue.string(text).compactJSON
+}
