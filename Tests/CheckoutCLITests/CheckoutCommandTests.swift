@@ -1,0 +1,142 @@
+import Foundation
+import StateStore
+import XCTest
+
+/// The `checkout` executable, run as a user runs it.
+final class CheckoutCommandTests: XCTestCase {
+    private var runner: CommandRunner!
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        runner = try CommandRunner()
+        directory = try makeTemporaryDirectory(self)
+    }
+
+    func testEveryDemoVariantRecordsALogThatReplaysToTheSameState() throws {
+        let variants: [[String]] = [
+            ["--guest"], [], ["--conflict"], ["--guest", "--expire"], ["--decline"], ["--challenge"],
+            ["--web", "bridge"], ["--web", "parse", "--api", "checkout"],
+        ]
+        for variant in variants {
+            let path = directory.appendingPathComponent("demo-\(variant.joined()).jsonl").path
+            let demo = try runner.run(["demo"] + variant + ["--record", path])
+            XCTAssertEqual(demo.status, 0, "\(variant): \(demo.errors)")
+            XCTAssertTrue(demo.output.contains("placed"), "\(variant): \(demo.output)")
+            XCTAssertTrue(demo.output.contains("checkout replay --verify \(path)"), "\(variant)")
+            let verify = try runner.run(["replay", "--verify", path])
+            XCTAssertEqual(verify.status, 0, "\(variant): \(verify.output)")
+            XCTAssertTrue(verify.output.hasPrefix("verified: "), "\(variant): \(verify.output)")
+        }
+    }
+
+    func testDemoShowsThe409And410Paths() throws {
+        let conflict = try runner.run(["demo", "--conflict"])
+        XCTAssertTrue(conflict.output.contains("error cartChanged"), conflict.output)
+        XCTAssertTrue(conflict.output.contains("placed for 47.95 GBP"), "pays the new total shown")
+        let expired = try runner.run(["demo", "--guest", "--expire"])
+        XCTAssertTrue(expired.output.contains("result.checkoutRestored"), expired.output)
+        XCTAssertTrue(expired.output.contains("error cartExpired"), expired.output)
+    }
+
+    func testReplayPrintsEachStepItsChangesAndEventsThenTheFinalState() throws {
+        let log = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl").path
+        let replay = try runner.run(["replay", log])
+        XCTAssertEqual(replay.status, 0, replay.errors)
+        XCTAssertTrue(replay.output.contains("step 1  common.started"))
+        XCTAssertTrue(replay.output.contains("  + journey.hasStarted: true"))
+        XCTAssertTrue(replay.output.contains("  analytics: checkout_started kind=native"))
+        XCTAssertTrue(replay.output.contains("analytics: purchase currency=GBP order_id=payment-1 total=45.95"))
+        XCTAssertTrue(replay.output.contains("final state\n"))
+        XCTAssertFalse(replay.output.contains("\u{1B}["), "no colours when the output is not a terminal")
+    }
+
+    func testReplayToStopsAtTheStep() throws {
+        let log = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl").path
+        let replay = try runner.run(["replay", log, "--to", "2"])
+        XCTAssertTrue(replay.output.contains("step 2 "))
+        XCTAssertFalse(replay.output.contains("step 3 "))
+        XCTAssertTrue(replay.output.contains("state after step 2"))
+    }
+
+    func testReplayJSONIsOneJSONObjectPerLine() throws {
+        let log = repositoryRoot.appendingPathComponent("Examples/Logs/web-bridge-cart-transfer.jsonl").path
+        let replay = try runner.run(["replay", "--json", log])
+        XCTAssertEqual(replay.status, 0)
+        let lines = replay.output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1 + 9 + 1)  // header, nine steps, final
+        for line in lines {
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line.utf8)), String(line))
+        }
+        let last = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(lines[lines.count - 1].utf8)) as? [String: Any])
+        XCTAssertEqual(last["step"] as? Int, 9)
+        XCTAssertNotNil(last["final"])
+    }
+
+    func testVerifyFailsOnALogThatNoLongerReplays() throws {
+        // A recorded fingerprint that no reducer can reproduce: rewrite one and fix its checksum.
+        let source = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl")
+        var lines = try String(contentsOf: source, encoding: .utf8).split(separator: "\n").map(String.init)
+        var third = lines[3]
+        let fpRange = try XCTUnwrap(third.range(of: #""fp":"[0-9a-f]{16}""#, options: .regularExpression))
+        third.replaceSubrange(fpRange, with: #""fp":"0123456789abcdef""#)
+        lines[3] = resealed(third)
+        let path = directory.appendingPathComponent("diverged.jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let verify = try runner.run(["replay", "--verify", path])
+        XCTAssertEqual(verify.status, 1)
+        XCTAssertTrue(verify.output.hasPrefix("diverged at step 3: "), verify.output)
+        XCTAssertTrue(verify.output.contains("recorded fingerprint 0123456789abcdef"), verify.output)
+    }
+
+    func testBadInputEndsWithOneLineNamingTheFileTheLineAndTheReason() throws {
+        let missing = directory.appendingPathComponent("missing.jsonl").path
+        let garbage = directory.appendingPathComponent("garbage.jsonl").path
+        try "this is not a log\n".write(toFile: garbage, atomically: true, encoding: .utf8)
+        let source = try Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl"))
+        let truncated = directory.appendingPathComponent("truncated.jsonl").path
+        // Cut in the middle of line 5, then add a complete copy of line 3 after it: line 5 is bad
+        // and not the last line, so reading stops there with an error.
+        let text = String(decoding: source, as: UTF8.self).split(separator: "\n").map(String.init)
+        try (text[0..<4].joined(separator: "\n") + "\n" + text[4].prefix(40) + "\n" + text[2] + "\n")
+            .write(toFile: truncated, atomically: true, encoding: .utf8)
+        let newer = directory.appendingPathComponent("newer.jsonl").path
+        try (resealed(text[0].replacingOccurrences(of: #""formatVersion":1"#, with: #""formatVersion":9"#)) + "\n")
+            .write(toFile: newer, atomically: true, encoding: .utf8)
+
+        let cases: [(String, String)] = [
+            (missing, "checkout: \(missing): cannot read: No such file or directory"),
+            (garbage, "checkout: \(garbage):1: the line has no checksum"),
+            (truncated, "checkout: \(truncated):5: the line has no checksum"),
+            (newer, "checkout: \(newer):1: format version 9 is newer than this engine reads (1)"),
+        ]
+        for (path, expected) in cases {
+            let result = try runner.run(["replay", path])
+            XCTAssertEqual(result.status, 2, path)
+            XCTAssertEqual(result.errors, expected + "\n")
+            XCTAssertEqual(result.errors.split(separator: "\n").count, 1, "one line, never a stack trace")
+        }
+    }
+
+    func testUsageMistakesExitWithUsage() throws {
+        for arguments in [
+            ["frobnicate"], ["replay"], ["replay", "a", "b"], ["replay", "x", "--to", "soon"], ["demo", "--bogus"],
+        ] {
+            let result = try runner.run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.errors.hasPrefix("checkout: "), result.errors)
+            XCTAssertTrue(result.errors.contains("usage: checkout replay"), result.errors)
+        }
+        XCTAssertEqual(try runner.run(["--help"]).status, 0)
+    }
+
+    /// Replaces a line's checksum with the right one for its new bytes.
+    private func resealed(_ line: String) -> String {
+        guard let marker = line.range(of: #","crc":""#, options: .backwards) else { return line }
+        let body = String(line[..<marker.lowerBound])
+        var copy = body
+        let checksum = copy.withUTF8 { LineChecksum.compute(UnsafeRawBufferPointer($0)) }
+        let hex = String(checksum, radix: 16)
+        return body + #","crc":""# + String(repeating: "0", count: 8 - hex.count) + hex + "\"}"
+    }
+}

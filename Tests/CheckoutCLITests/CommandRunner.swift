@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// Runs the built `checkout` executable, as a user would, and captures what it printed.
+struct CommandRunner {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    let executable: URL
+
+    init() throws {
+        // `swift test` runs the test bundle from the build folder, beside the other products.
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let url = directory.appendingPathComponent("checkout")
+            if FileManager.default.isExecutableFile(atPath: url.path) {
+                executable = url
+                return
+            }
+        }
+        throw XCTSkip("the checkout product was not found beside the test bundle")
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both pipes to the end before waiting, so a long output cannot block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A temporary directory removed at the end of the test (kept under `CHECKOUTENGINE_ARTIFACTS`
+/// when CI asks, so it can scan the logs for card numbers).
+func makeTemporaryDirectory(_ testCase: XCTestCase) throws -> URL {
+    let kept = ProcessInfo.processInfo.environment["CHECKOUTENGINE_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+    let url = (kept ?? FileManager.default.temporaryDirectory)
+        .appendingPathComponent("checkout-cli-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    if kept == nil {
+        testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    }
+    return url
+}
