@@ -142,6 +142,24 @@ let cryptoTargets: [Target] = [
     ),
 ]
 
+// MARK: - PaymentProviders: Adyen, Braintree, Afterpay, Worldline as checkout effects
+
+let paymentProvidersProducts: [Product] = [
+    .library(name: "PaymentProviders", targets: ["PaymentProviders"])
+]
+let paymentProvidersTargets: [Target] = [
+    .target(
+        name: "PaymentProviders",
+        dependencies: ["StateStore", "Checkout", "Afterpay", "Worldline"],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "PaymentProvidersTests",
+        dependencies: ["StateStore", "Checkout", "Afterpay", "Worldline", "PaymentProviders"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - The checkout command-line tool (replay logs, run the demo)
 
 let cliProducts: [Product] = [
@@ -167,7 +185,7 @@ let package = Package(
     name: "CheckoutEngine",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: stateStoreProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts + worldlineProducts + cryptoProducts
-        + benchmarkProducts + exampleProducts + cliProducts,
+        + benchmarkProducts + exampleProducts + cliProducts + paymentProvidersProducts,
     targets: stateStoreTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets + worldlineTargets + cryptoTargets
-        + benchmarkTargets + exampleTargets + cliTargets
+        + benchmarkTargets + exampleTargets + cliTargets + paymentProvidersTargets
 )
