@@ -26,6 +26,8 @@ public protocol ProviderDemoScript: Sendable {
     func submission(for session: PaymentSession) async throws -> PaymentSubmission
 
     /// What performing `action` (a 3-D Secure challenge, a redirect...) produces.
-    func completeAction(_ action: PaymentActionRequest, in session: PaymentSession) async throws
+    func completeAction(
+        _ action: PaymentActionRequest, in session: PaymentSession
+    ) async throws
         -> PaymentActionDetails
 }
