@@ -162,13 +162,15 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
     ///   - column: The call site's column, where a failure is reported.
+    ///   - isolation: The caller's actor, where the assertion closure runs (no need to be `Sendable`).
     public func send(
         _ action: Action,
         assert: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
         let unasserted = core.takeAllReceived()
@@ -205,6 +207,7 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
     ///   - column: The call site's column, where a failure is reported.
+    ///   - isolation: The caller's actor, where the assertion closure runs (no need to be `Sendable`).
     public func receive(
         _ action: Action,
         assert: ((inout State) throws -> Void)? = nil,
@@ -212,12 +215,13 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
             describe(action), matching: { $0 == action }, expected: action, assert: assert, timeout: timeout,
-            at: location)
+            at: location, isolation: isolation)
     }
 
     /// Asserts that an effect sent an action `matches` accepts, and how it changed the state. Use
@@ -237,32 +241,40 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
     ///   - column: The call site's column, where a failure is reported.
+    ///   - isolation: The caller's actor, where the assertion closure runs (no need to be `Sendable`).
     public func receive(
-        where matches: @escaping (Action) -> Bool,
+        where matches: @escaping @Sendable (Action) -> Bool,
         assert: ((inout State) throws -> Void)? = nil,
         timeout: Duration? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
             "an action matching the predicate", matching: matches, expected: nil, assert: assert, timeout: timeout,
-            at: location)
+            at: location, isolation: isolation)
     }
 
     private func receive(
         _ description: String,
-        matching matches: @escaping (Action) -> Bool,
+        matching matches: @escaping @Sendable (Action) -> Bool,
         expected: Action?,
         assert: ((inout State) throws -> Void)?,
         timeout: Duration?,
-        at location: TestFailure.Location
+        at location: TestFailure.Location,
+        isolation: isolated (any Actor)?
     ) async {
         let exhaustive = exhaustivity == .on
         // In exhaustive mode the next received action must be the one; otherwise any later one.
-        let accepts: (Action) -> Bool = exhaustive ? { _ in true } : matches
+        let accepts: @Sendable (Action) -> Bool
+        if exhaustive {
+            accepts = { _ in true }
+        } else {
+            accepts = matches
+        }
         var taken = core.takeReceived(upToFirst: accepts)
         if taken == nil {
             await core.settle()

@@ -52,7 +52,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
     }
 
     private struct Waiter {
-        let isSatisfied: (TestStoreCore) -> Bool
+        let isSatisfied: @Sendable (TestStoreCore) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
         var timer: Task<Void, Never>?
     }
@@ -306,7 +306,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
     /// passes. Returns whether the condition holds.
     func wait(
         timeout: Duration? = nil,
-        until condition: @escaping (TestStoreCore) -> Bool
+        until condition: @escaping @Sendable (TestStoreCore) -> Bool
     ) async -> Bool {
         let limit = timeout ?? self.timeout
         let id: UInt64 = lock.withLock {
