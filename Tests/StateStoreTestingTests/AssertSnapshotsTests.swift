@@ -168,3 +168,20 @@ final class SnapshotSettingsTests: XCTestCase {
         }
     }
 }
+
+/// The assertion reads `SNAPSHOT_RECORD` itself when given no settings.
+final class SnapshotEnvironmentTests: XCTestCase {
+    func testUnknownRecordModeInTheEnvironmentFailsTheAssertionNamingIt() {
+        let previous = ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"]
+        setenv("SNAPSHOT_RECORD", "sometimes", 1)
+        defer {
+            if let previous { setenv("SNAPSHOT_RECORD", previous, 1) } else { unsetenv("SNAPSHOT_RECORD") }
+        }
+        let failures = FailureReporter.collectingFailures {
+            assertSnapshots(of: featureReducer(clock: ContinuousClock()), from: Feature(), actions: [.increment])
+        }.failures
+        XCTAssertEqual(
+            failures.map(\.message),
+            ["SNAPSHOT_RECORD=sometimes is not a record mode; use one of never, missing, failed, all."])
+    }
+}

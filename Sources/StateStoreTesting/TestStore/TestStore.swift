@@ -54,8 +54,9 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
         set { settings.withLock { $0.exhaustivity = newValue } }
     }
 
-    /// The state after the last step the test asserted (or skipped).
-    public var state: State { core.asserted }
+    /// The state after the last step the test asserted (or skipped); with ``Exhaustivity/off``, the
+    /// state with every action reduced so far, asserted or not.
+    public var state: State { exhaustivity == .on ? core.asserted : core.liveState }
 
     /// Actions effects sent that no `receive` asserted yet, oldest first.
     public var receivedActions: [Action] { core.received.map(\.action) }
@@ -187,8 +188,7 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
         if let last = unasserted.last { core.asserted = last.state }
         let (before, after) = core.send(action)
         checkChange(
-            of: "sending \(describe(action))", expectedFrom: exhaustivity == .on ? core.asserted : before,
-            actualBefore: before, actual: after, assert: assert, at: location)
+            of: "sending \(describe(action))", before: before, actual: after, assert: assert, at: location)
         core.asserted = after
         await core.settle()
     }
@@ -300,7 +300,7 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
             fail(message, at: location)
         } else {
             checkChange(
-                of: "receiving \(describe(match.action))", expectedFrom: before, actualBefore: before,
+                of: "receiving \(describe(match.action))", before: before,
                 actual: match.state, assert: assert, at: location)
         }
         core.asserted = match.state
@@ -397,13 +397,12 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
 
     private func checkChange(
         of step: String,
-        expectedFrom start: State,
-        actualBefore: State,
+        before: State,
         actual: State,
         assert: ((inout State) throws -> Void)?,
         at location: TestFailure.Location
     ) {
-        var expected = start
+        var expected = before
         do {
             try assert?(&expected)
         } catch {
@@ -424,12 +423,12 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
             if assert == nil {
                 fail(
                     "State changed when \(step), but no change was asserted. (− before, + after)\n"
-                        + stateDiff(actualBefore, actual, labels: ("before", "after")),
+                        + stateDiff(before, actual, labels: ("before", "after")),
                     at: location)
             } else {
                 fail(mismatch(step, expected: expected, actual: actual), at: location)
             }
-        } else if assert != nil, expected == start, actual == actualBefore {
+        } else if assert != nil, expected == before, actual == before {
             fail(
                 "Expected a state change when \(step), but the state did not change and the assertion closure "
                     + "changed nothing. Omit the closure when no change is expected.",
