@@ -170,7 +170,11 @@ final class TestStoreFailureTests: XCTestCase {
         XCTAssertEqual(failures.count, 1)
         let message = failures.first ?? ""
         XCTAssertTrue(message.hasPrefix("1 effect is still running at the end of the test:"), message)
-        XCTAssertTrue(message.contains("effect \"timer\", started by .timerStarted"), message)
+        XCTAssertTrue(
+            message.contains(
+                "effect \"timer\", started by .timerStarted sent at StateStoreTestingTests/TestStoreFailureTests.swift:"
+            ),
+            message)
         XCTAssertTrue(message.contains("need `store.clock.advance(by:)`"), message)
     }
 

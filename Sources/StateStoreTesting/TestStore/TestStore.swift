@@ -186,7 +186,7 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
                 at: location)
         }
         if let last = unasserted.last { core.asserted = last.state }
-        let (before, after) = core.send(action)
+        let (before, after) = core.send(action, at: location.description)
         checkChange(
             of: "sending \(describe(action))", before: before, actual: after, assert: assert, at: location)
         core.asserted = after
@@ -462,7 +462,8 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
 
     private func describe(_ effect: TestStoreCore<State>.RunningEffect) -> String {
         let id = effect.id.map { "\"\($0)\"" } ?? "without id"
-        return "effect \(id), started by .\(effect.origin)"
+        let sent = effect.sentAt.map { " sent at \($0)" } ?? " (an action an effect sent)"
+        return "effect \(id), started by .\(effect.origin)\(sent)"
     }
 }
 
