@@ -220,9 +220,3 @@ final class TestStoreFailureTests: XCTestCase {
         XCTAssertFalse(failures.joined().contains("4111111111111111"))
     }
 }
-
-/// A mutable box a test can write from inside a collecting closure.
-final class Box<Value: Sendable>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
-}

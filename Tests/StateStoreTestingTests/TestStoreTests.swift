@@ -159,11 +159,3 @@ final class TestStoreTests: XCTestCase {
         XCTAssertEqual(failures, [])
     }
 }
-
-/// Runs `body` with failures collected, and returns their messages.
-func collectFailures(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> Void
-) async rethrows -> [String] {
-    try await FailureReporter.collectingFailures(isolation: isolation, body).failures.map(\.message)
-}

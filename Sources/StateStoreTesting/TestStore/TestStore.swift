@@ -321,6 +321,44 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
             + effects.map(describe).joined(separator: ", ")
     }
 
+    // MARK: Asserting without an action
+
+    /// Asserts what the state is now, without sending an action: `expected` mutates the current
+    /// state (``state``) into what you expect it to be, and any difference fails with a diff.
+    ///
+    /// Most useful in non-exhaustive tests, to check an outcome after a long flow:
+    ///
+    /// ```swift
+    /// await store.skipReceivedActions()
+    /// store.assert { $0.orderID = "A-1" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - expected: Mutates the current state into the state you expect.
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
+    public func assert(
+        _ expected: (inout State) throws -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        let current = state
+        var wanted = current
+        do {
+            try expected(&wanted)
+        } catch {
+            fail("The assertion closure threw: \(error)", at: location)
+            return
+        }
+        guard wanted != current else { return }
+        fail(mismatch("the steps so far", expected: wanted, actual: current), at: location)
+    }
+
     // MARK: Skipping
 
     /// Drops the actions effects sent that no `receive` asserted, accepting the state they made.
