@@ -52,4 +52,42 @@ final class TestStoreDeterminismTests: XCTestCase {
         }
         XCTAssertEqual(failures, [])
     }
+
+    func testAdvanceWaitsForAnEffectThatWorksBeforeItSleeps() async {
+        let counter = HopCounter()
+        let failures = await collectFailures {
+            let store = TestStore(initialState: App()) { clock in
+                Reducer { state, action in
+                    switch action {
+                    case .startMany(let count):
+                        return .run { send in
+                            // Work that suspends many times, on other executors, before sleeping:
+                            // the clock must not move before the sleep is registered.
+                            for _ in 0..<count {
+                                await Task.yield()
+                                await counter.hop()
+                            }
+                            try? await clock.sleep(for: .seconds(1))
+                            send(.arrived(await counter.hops))
+                        }
+                    case .arrived(let hops):
+                        state.arrivals.append(hops)
+                        return .none
+                    case .feature:
+                        return .none
+                    }
+                }
+            }
+            await store.send(.startMany(100))
+            await store.clock.advance(by: .seconds(1))
+            await store.receive(.arrived(100)) { $0.arrivals = [100] }
+        }
+        XCTAssertEqual(failures, [])
+    }
+}
+
+/// An actor the effect above hops to, so its work runs on another executor.
+private actor HopCounter {
+    private(set) var hops = 0
+    func hop() { hops += 1 }
 }
