@@ -16,8 +16,8 @@ public import StateStore
 /// }
 /// ```
 ///
-/// The trailing closure of ``send(_:assert:fileID:filePath:line:column:)`` and
-/// ``receive(_:assert:timeout:fileID:filePath:line:column:)`` describes the change by mutating the
+/// The trailing closure of ``send(_:assert:fileID:filePath:line:column:isolation:)`` and
+/// ``receive(_:assert:timeout:fileID:filePath:line:column:isolation:)`` describes the change by mutating the
 /// state *before* the action into the state you expect *after* it. The test store compares that
 /// with what the reducer produced and, on a mismatch, fails at the line of the `send` with a line
 /// diff of the two states (rendered by `CanonicalValue.renderedLines`, so secrets show as
