@@ -141,4 +141,35 @@ final class AssertSnapshotsTests: XCTestCase {
         let failures = FailureReporter.collectingFailures { assertNoUnassertedSnapshots() }.failures
         XCTAssertTrue(failures.first?.message.contains("testRemovedLongAgo.txt") == true)
     }
+
+    func testChangedInitialStateIsNamedAsSuch() {
+        _ = assertCounting([.increment], mode: .missing)
+        var started = Feature()
+        started.count = 7
+        let failures = FailureReporter.collectingFailures {
+            assertSnapshots(
+                of: reducer, from: started, actions: [.increment], named: "flow", settings: settings(.never))
+        }.failures
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.contains("first at the initial state.") == true, "\(failures)")
+    }
+
+    func testRecordedStepsTheTestNoLongerReachesAreNamedAsSuch() {
+        _ = assertCounting([.increment, .increment], mode: .missing)
+        let failures = assertCounting([.increment], mode: .never)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.contains("first at step 2, which the test no longer reaches.") == true)
+    }
+
+    func testStateThatCannotBeRenderedFailsWithTheEncodingError() {
+        struct Gauge: Encodable { var level = Double.nan }
+        let failures = FailureReporter.collectingFailures {
+            assertSnapshots(
+                of: Reducer<Gauge, Feature.Action> { _, _ in .none }, from: Gauge(), actions: [],
+                settings: settings(.missing))
+        }.failures
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.hasPrefix("Cannot render the snapshot:") == true)
+        XCTAssertTrue(failures.first?.message.contains("non-finite") == true, "\(failures)")
+    }
 }

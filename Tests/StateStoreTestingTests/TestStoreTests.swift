@@ -158,4 +158,18 @@ final class TestStoreTests: XCTestCase {
         }
         XCTAssertEqual(failures, [])
     }
+
+    func testClockRunGivesUpOnATimerThatNeverStops() async {
+        let failures = await collectFailures {
+            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            await store.send(.timerStarted)
+            let settled = await store.clock.run(maximumWakeUps: 3)
+            XCTAssertFalse(settled)
+            await store.receive(.tick) { $0.ticks = 1 }
+            await store.receive(.tick) { $0.ticks = 2 }
+            await store.receive(.tick) { $0.ticks = 3 }
+            await store.send(.timerStopped)
+        }
+        XCTAssertEqual(failures, [])
+    }
 }
