@@ -41,6 +41,8 @@ public import StateStore
 ///
 /// Failures go to the running test framework (XCTest or Swift Testing) through the
 /// ``FailureReporter`` that was current when the store was created.
+///
+/// One task drives a test store: await each `send`, `receive` and `advance` before the next.
 public final class TestStore<State: StoreState & Equatable & Encodable>: @unchecked Sendable {
     /// The actions of the state.
     public typealias Action = State.Action
@@ -86,8 +88,9 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///     same `clock` you pass here (or use the initializer that hands you the clock).
     ///   - clock: The clock effects sleep on. A new one by default.
     ///   - exhaustivity: ``Exhaustivity/on`` (the default) checks everything.
-    ///   - timeout: How long to wait for an effect before failing. Only a failure guard: a passing
-    ///     test never waits for it.
+    ///   - timeout: How long to wait for an effect before failing. A failure guard: a passing test
+    ///     waits for it only once for each effect that waits on something outside the store (a
+    ///     stream the test feeds), before the store stops waiting for that effect to settle.
     ///   - fileID: The call site's `#fileID`, where a failure is reported.
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
