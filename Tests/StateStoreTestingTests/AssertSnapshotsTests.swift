@@ -141,30 +141,35 @@ final class AssertSnapshotsTests: XCTestCase {
         let failures = FailureReporter.collectingFailures { assertNoUnassertedSnapshots() }.failures
         XCTAssertTrue(failures.first?.message.contains("testRemovedLongAgo.txt") == true)
     }
-}
 
-/// `SNAPSHOT_RECORD` and `CI`.
-final class SnapshotSettingsTests: XCTestCase {
-    func testDefaultOutsideCIRecordsMissingFiles() throws {
-        XCTAssertEqual(try SnapshotSettings(environment: [:]).recordMode, .missing)
+    func testChangedInitialStateIsNamedAsSuch() {
+        _ = assertCounting([.increment], mode: .missing)
+        var started = Feature()
+        started.count = 7
+        let failures = FailureReporter.collectingFailures {
+            assertSnapshots(
+                of: reducer, from: started, actions: [.increment], named: "flow", settings: settings(.never))
+        }.failures
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.contains("first at the initial state.") == true, "\(failures)")
     }
 
-    func testCIRecordsNothingUnlessAsked() throws {
-        XCTAssertEqual(try SnapshotSettings(environment: ["CI": "true"]).recordMode, .never)
-        XCTAssertEqual(try SnapshotSettings(environment: ["CI": "1", "SNAPSHOT_RECORD": "failed"]).recordMode, .failed)
-        XCTAssertEqual(try SnapshotSettings(environment: ["CI": "false"]).recordMode, .missing)
+    func testRecordedStepsTheTestNoLongerReachesAreNamedAsSuch() {
+        _ = assertCounting([.increment, .increment], mode: .missing)
+        let failures = assertCounting([.increment], mode: .never)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.contains("first at step 2, which the test no longer reaches.") == true)
     }
 
-    func testEveryModeIsReadByName() throws {
-        for mode in SnapshotRecordMode.allCases {
-            XCTAssertEqual(try SnapshotSettings(environment: ["SNAPSHOT_RECORD": mode.rawValue]).recordMode, mode)
-        }
-    }
-
-    func testUnknownModeIsATypedErrorNamingIt() {
-        XCTAssertThrowsError(try SnapshotSettings(environment: ["SNAPSHOT_RECORD": "sometimes"])) { error in
-            XCTAssertEqual(
-                "\(error)", "SNAPSHOT_RECORD=sometimes is not a record mode; use one of never, missing, failed, all.")
-        }
+    func testStateThatCannotBeRenderedFailsWithTheEncodingError() {
+        struct Gauge: Encodable { var level = Double.nan }
+        let failures = FailureReporter.collectingFailures {
+            assertSnapshots(
+                of: Reducer<Gauge, Feature.Action> { _, _ in .none }, from: Gauge(), actions: [],
+                settings: settings(.missing))
+        }.failures
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.hasPrefix("Cannot render the snapshot:") == true)
+        XCTAssertTrue(failures.first?.message.contains("non-finite") == true, "\(failures)")
     }
 }

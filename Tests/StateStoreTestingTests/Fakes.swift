@@ -123,3 +123,17 @@ func temporarySnapshotDirectory() -> String {
         "StateStoreTestingTests-\(UUID().uuidString)")
     return (base as NSString).appendingPathComponent("__Snapshots__")
 }
+
+/// Runs `body` with failures collected, and returns their messages.
+func collectFailures(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Void
+) async rethrows -> [String] {
+    try await FailureReporter.collectingFailures(isolation: isolation, body).failures.map(\.message)
+}
+
+/// A mutable box a test can write from inside a collecting closure.
+final class Box<Value: Sendable>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -52,4 +52,16 @@ final class NonExhaustiveTestStoreTests: XCTestCase {
         }
         XCTAssertEqual(failures, ["Expected to receive .loadFailed(\"offline\"), but no effect is running to send it."])
     }
+
+    func testAssertChecksTheCurrentStateWithoutAnAction() async {
+        let failures = await collectFailures {
+            let store = TestStore(initialState: Feature(), exhaustivity: .off) { featureReducer(clock: $0) }
+            await store.send(.loadTapped)
+            await store.skipReceivedActions()
+            store.assert { $0.value = 42 }
+            store.assert { $0.value = 41 }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.contains("-value: 41\n+value: 42") == true, "\(failures)")
+    }
 }

@@ -170,7 +170,11 @@ final class TestStoreFailureTests: XCTestCase {
         XCTAssertEqual(failures.count, 1)
         let message = failures.first ?? ""
         XCTAssertTrue(message.hasPrefix("1 effect is still running at the end of the test:"), message)
-        XCTAssertTrue(message.contains("effect \"timer\", started by .timerStarted"), message)
+        XCTAssertTrue(
+            message.contains(
+                "effect \"timer\", started by .timerStarted sent at StateStoreTestingTests/TestStoreFailureTests.swift:"
+            ),
+            message)
         XCTAssertTrue(message.contains("need `store.clock.advance(by:)`"), message)
     }
 
@@ -215,10 +219,4 @@ final class TestStoreFailureTests: XCTestCase {
         XCTAssertTrue(failures.first?.contains("differ only in values their rendering does not show") == true)
         XCTAssertFalse(failures.joined().contains("4111111111111111"))
     }
-}
-
-/// A mutable box a test can write from inside a collecting closure.
-final class Box<Value: Sendable>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
 }

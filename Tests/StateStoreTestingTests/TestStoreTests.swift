@@ -158,12 +158,18 @@ final class TestStoreTests: XCTestCase {
         }
         XCTAssertEqual(failures, [])
     }
-}
 
-/// Runs `body` with failures collected, and returns their messages.
-func collectFailures(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> Void
-) async rethrows -> [String] {
-    try await FailureReporter.collectingFailures(isolation: isolation, body).failures.map(\.message)
+    func testClockRunGivesUpOnATimerThatNeverStops() async {
+        let failures = await collectFailures {
+            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            await store.send(.timerStarted)
+            let settled = await store.clock.run(maximumWakeUps: 3)
+            XCTAssertFalse(settled)
+            await store.receive(.tick) { $0.ticks = 1 }
+            await store.receive(.tick) { $0.ticks = 2 }
+            await store.receive(.tick) { $0.ticks = 3 }
+            await store.send(.timerStopped)
+        }
+        XCTAssertEqual(failures, [])
+    }
 }

@@ -89,6 +89,25 @@ final class LineDiffTests: XCTestCase {
         XCTAssertEqual(diff.hunks.map(\.header), ["@@ -1,7 +1,7 @@", "@@ -28,7 +28,7 @@"])
     }
 
+    func testZeroContextShowsOnlyChangedLines() {
+        let diff = LineDiff(old: ["a", "b", "c"], new: ["a", "x", "c"], context: 0)
+        XCTAssertEqual(diff.unified(), "--- old\n+++ new\n@@ -2,1 +2,1 @@\n-b\n+x")
+    }
+
+    func testChangesCloserThanTwiceTheContextShareOneHunk() {
+        let old = (0..<20).map { "\($0)" }
+        var new = old
+        new[5] = "five"
+        new[11] = "eleven"  // five unchanged lines between: within 2 × 3 of context
+        XCTAssertEqual(LineDiff(old: old, new: new, context: 3).hunks.map(\.header), ["@@ -3,13 +3,13 @@"])
+        new[11] = "11"
+        new[12] = "twelve"  // six unchanged lines between: still one hunk
+        XCTAssertEqual(LineDiff(old: old, new: new, context: 3).hunks.count, 1)
+        new[12] = "12"
+        new[13] = "thirteen"  // seven unchanged lines between: two hunks
+        XCTAssertEqual(LineDiff(old: old, new: new, context: 3).hunks.count, 2)
+    }
+
     func testAddingToAnEmptyListCountsFromZero() {
         let diff = LineDiff(old: [], new: ["a"])
         XCTAssertEqual(diff.hunks.map(\.header), ["@@ -0,0 +1,1 @@"])

@@ -16,8 +16,8 @@ public import StateStore
 /// }
 /// ```
 ///
-/// The trailing closure of ``send(_:assert:fileID:filePath:line:column:)`` and
-/// ``receive(_:assert:timeout:fileID:filePath:line:column:)`` describes the change by mutating the
+/// The trailing closure of ``send(_:assert:fileID:filePath:line:column:isolation:)`` and
+/// ``receive(_:assert:timeout:fileID:filePath:line:column:isolation:)`` describes the change by mutating the
 /// state *before* the action into the state you expect *after* it. The test store compares that
 /// with what the reducer produced and, on a mismatch, fails at the line of the `send` with a line
 /// diff of the two states (rendered by `CanonicalValue.renderedLines`, so secrets show as
@@ -41,6 +41,8 @@ public import StateStore
 ///
 /// Failures go to the running test framework (XCTest or Swift Testing) through the
 /// ``FailureReporter`` that was current when the store was created.
+///
+/// One task drives a test store: await each `send`, `receive` and `advance` before the next.
 public final class TestStore<State: StoreState & Equatable & Encodable>: @unchecked Sendable {
     /// The actions of the state.
     public typealias Action = State.Action
@@ -54,8 +56,9 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
         set { settings.withLock { $0.exhaustivity = newValue } }
     }
 
-    /// The state after the last step the test asserted (or skipped).
-    public var state: State { core.asserted }
+    /// The state after the last step the test asserted (or skipped); with ``Exhaustivity/off``, the
+    /// state with every action reduced so far, asserted or not.
+    public var state: State { exhaustivity == .on ? core.asserted : core.liveState }
 
     /// Actions effects sent that no `receive` asserted yet, oldest first.
     public var receivedActions: [Action] { core.received.map(\.action) }
@@ -85,8 +88,9 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///     same `clock` you pass here (or use the initializer that hands you the clock).
     ///   - clock: The clock effects sleep on. A new one by default.
     ///   - exhaustivity: ``Exhaustivity/on`` (the default) checks everything.
-    ///   - timeout: How long to wait for an effect before failing. Only a failure guard: a passing
-    ///     test never waits for it.
+    ///   - timeout: How long to wait for an effect before failing. A failure guard: a passing test
+    ///     waits for it only once for each effect that waits on something outside the store (a
+    ///     stream the test feeds), before the store stops waiting for that effect to settle.
     ///   - fileID: The call site's `#fileID`, where a failure is reported.
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
@@ -162,13 +166,15 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
     ///   - column: The call site's column, where a failure is reported.
+    ///   - isolation: The caller's actor, where the assertion closure runs (no need to be `Sendable`).
     public func send(
         _ action: Action,
         assert: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
         let unasserted = core.takeAllReceived()
@@ -183,10 +189,9 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
                 at: location)
         }
         if let last = unasserted.last { core.asserted = last.state }
-        let (before, after) = core.send(action)
+        let (before, after) = core.send(action, at: location.description)
         checkChange(
-            of: "sending \(describe(action))", expectedFrom: exhaustivity == .on ? core.asserted : before,
-            actualBefore: before, actual: after, assert: assert, at: location)
+            of: "sending \(describe(action))", before: before, actual: after, assert: assert, at: location)
         core.asserted = after
         await core.settle()
     }
@@ -205,6 +210,7 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
     ///   - column: The call site's column, where a failure is reported.
+    ///   - isolation: The caller's actor, where the assertion closure runs (no need to be `Sendable`).
     public func receive(
         _ action: Action,
         assert: ((inout State) throws -> Void)? = nil,
@@ -212,12 +218,13 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
             describe(action), matching: { $0 == action }, expected: action, assert: assert, timeout: timeout,
-            at: location)
+            at: location, isolation: isolation)
     }
 
     /// Asserts that an effect sent an action `matches` accepts, and how it changed the state. Use
@@ -237,32 +244,40 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.
     ///   - column: The call site's column, where a failure is reported.
+    ///   - isolation: The caller's actor, where the assertion closure runs (no need to be `Sendable`).
     public func receive(
-        where matches: @escaping (Action) -> Bool,
+        where matches: @escaping @Sendable (Action) -> Bool,
         assert: ((inout State) throws -> Void)? = nil,
         timeout: Duration? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
             "an action matching the predicate", matching: matches, expected: nil, assert: assert, timeout: timeout,
-            at: location)
+            at: location, isolation: isolation)
     }
 
     private func receive(
         _ description: String,
-        matching matches: @escaping (Action) -> Bool,
+        matching matches: @escaping @Sendable (Action) -> Bool,
         expected: Action?,
         assert: ((inout State) throws -> Void)?,
         timeout: Duration?,
-        at location: TestFailure.Location
+        at location: TestFailure.Location,
+        isolation: isolated (any Actor)?
     ) async {
         let exhaustive = exhaustivity == .on
         // In exhaustive mode the next received action must be the one; otherwise any later one.
-        let accepts: (Action) -> Bool = exhaustive ? { _ in true } : matches
+        let accepts: @Sendable (Action) -> Bool
+        if exhaustive {
+            accepts = { _ in true }
+        } else {
+            accepts = matches
+        }
         var taken = core.takeReceived(upToFirst: accepts)
         if taken == nil {
             await core.settle()
@@ -288,7 +303,7 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
             fail(message, at: location)
         } else {
             checkChange(
-                of: "receiving \(describe(match.action))", expectedFrom: before, actualBefore: before,
+                of: "receiving \(describe(match.action))", before: before,
                 actual: match.state, assert: assert, at: location)
         }
         core.asserted = match.state
@@ -307,6 +322,44 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
         }
         return "nothing arrived within \(timeout ?? core.timeout); still running: "
             + effects.map(describe).joined(separator: ", ")
+    }
+
+    // MARK: Asserting without an action
+
+    /// Asserts what the state is now, without sending an action: `expected` mutates the current
+    /// state (``state``) into what you expect it to be, and any difference fails with a diff.
+    ///
+    /// Most useful in non-exhaustive tests, to check an outcome after a long flow:
+    ///
+    /// ```swift
+    /// await store.skipReceivedActions()
+    /// store.assert { $0.orderID = "A-1" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - expected: Mutates the current state into the state you expect.
+    ///   - fileID: The call site's `#fileID`, where a failure is reported.
+    ///   - filePath: The call site's `#filePath`, where a failure is reported.
+    ///   - line: The call site's line, where a failure is reported.
+    ///   - column: The call site's column, where a failure is reported.
+    public func assert(
+        _ expected: (inout State) throws -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        let current = state
+        var wanted = current
+        do {
+            try expected(&wanted)
+        } catch {
+            fail("The assertion closure threw: \(error)", at: location)
+            return
+        }
+        guard wanted != current else { return }
+        fail(mismatch("the steps so far", expected: wanted, actual: current), at: location)
     }
 
     // MARK: Skipping
@@ -385,13 +438,12 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
 
     private func checkChange(
         of step: String,
-        expectedFrom start: State,
-        actualBefore: State,
+        before: State,
         actual: State,
         assert: ((inout State) throws -> Void)?,
         at location: TestFailure.Location
     ) {
-        var expected = start
+        var expected = before
         do {
             try assert?(&expected)
         } catch {
@@ -412,12 +464,12 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
             if assert == nil {
                 fail(
                     "State changed when \(step), but no change was asserted. (− before, + after)\n"
-                        + stateDiff(actualBefore, actual, labels: ("before", "after")),
+                        + stateDiff(before, actual, labels: ("before", "after")),
                     at: location)
             } else {
                 fail(mismatch(step, expected: expected, actual: actual), at: location)
             }
-        } else if assert != nil, expected == start, actual == actualBefore {
+        } else if assert != nil, expected == before, actual == before {
             fail(
                 "Expected a state change when \(step), but the state did not change and the assertion closure "
                     + "changed nothing. Omit the closure when no change is expected.",
@@ -451,7 +503,8 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
 
     private func describe(_ effect: TestStoreCore<State>.RunningEffect) -> String {
         let id = effect.id.map { "\"\($0)\"" } ?? "without id"
-        return "effect \(id), started by .\(effect.origin)"
+        let sent = effect.sentAt.map { " sent at \($0)" } ?? " (an action an effect sent)"
+        return "effect \(id), started by .\(effect.origin)\(sent)"
     }
 }
 

@@ -38,6 +38,8 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
     struct RunningEffect {
         let id: EffectID?
         let origin: String
+        /// Where the test sent the action that started it (`nil`: an action an effect sent).
+        let sentAt: String?
         var task: Task<Void, Never>?
         var sleeping = 0
         /// Timed out while settling without finishing or sleeping on the clock: it waits for
@@ -52,7 +54,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
     }
 
     private struct Waiter {
-        let isSatisfied: (TestStoreCore) -> Bool
+        let isSatisfied: @Sendable (TestStoreCore) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
         var timer: Task<Void, Never>?
     }
@@ -115,14 +117,14 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
 
     /// Reduces an action sent by the test, and the follow-ups it asks for. Returns the states
     /// before and after the action itself (follow-ups are recorded as received).
-    func send(_ action: Action) -> (before: State, after: State) {
+    func send(_ action: Action, at location: String) -> (before: State, after: State) {
         let (result, cancelled): ((State, State), [Task<Void, Never>]) = lock.withLock {
             let before = live
             var cancelled: [Task<Void, Never>] = []
             let effect = reducer(&live, action)
             let after = live
             var followUps: [Action] = []
-            schedule(effect, origin: action, followUps: &followUps, cancelled: &cancelled)
+            schedule(effect, origin: action, sentAt: location, followUps: &followUps, cancelled: &cancelled)
             reduceFollowUps(followUps, cancelled: &cancelled)
             return ((before, after), cancelled)
         }
@@ -149,7 +151,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
             let effect = reducer(&live, action)
             receivedQueue.append(Received(action: action, state: live))
             var followUps: [Action] = []
-            schedule(effect, origin: action, followUps: &followUps, cancelled: &cancelled)
+            schedule(effect, origin: action, sentAt: nil, followUps: &followUps, cancelled: &cancelled)
             queue.append(contentsOf: followUps)
         }
     }
@@ -157,6 +159,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
     private func schedule(
         _ effect: Effect<Action>,
         origin: Action,
+        sentAt: String?,
         followUps: inout [Action],
         cancelled: inout [Task<Void, Never>]
     ) {
@@ -169,7 +172,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
             cancelLocked(id: id, into: &cancelled)
         case .merge(let effects):
             for effect in effects {
-                schedule(effect, origin: origin, followUps: &followUps, cancelled: &cancelled)
+                schedule(effect, origin: origin, sentAt: sentAt, followUps: &followUps, cancelled: &cancelled)
             }
         case .run(let run):
             if run.cancelInFlight, let id = run.id {
@@ -177,7 +180,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
             }
             nextKey += 1
             pending.append(PendingEffect(key: nextKey, run: run))
-            running[nextKey] = RunningEffect(id: run.id, origin: String(describing: origin))
+            running[nextKey] = RunningEffect(id: run.id, origin: String(describing: origin), sentAt: sentAt)
         }
     }
 
@@ -306,7 +309,7 @@ final class TestStoreCore<State: StoreState & Equatable & Encodable>: @unchecked
     /// passes. Returns whether the condition holds.
     func wait(
         timeout: Duration? = nil,
-        until condition: @escaping (TestStoreCore) -> Bool
+        until condition: @escaping @Sendable (TestStoreCore) -> Bool
     ) async -> Bool {
         let limit = timeout ?? self.timeout
         let id: UInt64 = lock.withLock {
