@@ -184,8 +184,10 @@ let cliTargets: [Target] = [
 let package = Package(
     name: "CheckoutEngine",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
-    products: stateStoreProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts + worldlineProducts + cryptoProducts
+    products: stateStoreProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts + worldlineProducts
+        + cryptoProducts
         + benchmarkProducts + exampleProducts + cliProducts + paymentProvidersProducts,
-    targets: stateStoreTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets + worldlineTargets + cryptoTargets
+    targets: stateStoreTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets + worldlineTargets
+        + cryptoTargets
         + benchmarkTargets + exampleTargets + cliTargets + paymentProvidersTargets
 )

@@ -11,7 +11,9 @@ final class ExampleLogTests: XCTestCase {
         CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
     }
 
-    private func assertReplays(_ name: String, file: StaticString = #filePath, line: UInt = #line, testName: String = #function) {
+    private func assertReplays(
+        _ name: String, file: StaticString = #filePath, line: UInt = #line, testName: String = #function
+    ) {
         let path = repositoryRoot.appendingPathComponent("Examples/Logs/\(name).jsonl").path
         let replay = assertLogReplays(path, through: reducer, filePath: file, testName: testName, line: line)
         XCTAssertNotNil(replay?.footer, "\(name) was closed cleanly", file: file, line: line)

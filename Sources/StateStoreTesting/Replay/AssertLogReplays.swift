@@ -57,7 +57,8 @@ public func assertLogReplays<State: StoreState & Codable>(
     }
     if let torn = replay.tornLine {
         reporter.report(
-            TestFailure(message: "\(torn.path):\(torn.line): the last line is torn (\(torn.problem))", location: location))
+            TestFailure(
+                message: "\(torn.path):\(torn.line): the last line is torn (\(torn.problem))", location: location))
     }
     if let divergence = replay.divergence {
         let before = (try? CanonicalEncoder.encode(divergence.lastMatchingState).renderedLines) ?? []
