@@ -54,7 +54,7 @@ let benchmarkProducts: [Product] = [
 let benchmarkTargets: [Target] = [
     .executableTarget(
         name: "StoreBench",
-        dependencies: ["StateStore"],
+        dependencies: ["StateStore", "Checkout"],
         path: "Benchmarks/StoreBench",
         swiftSettings: strict
     )

@@ -6,6 +6,7 @@
 //
 // Each benchmark runs a fixed number of dispatches per repetition and reports the minimum and the
 // median over the repetitions. Compare figures as ratios within one run: these machines are noisy.
+import Checkout
 import Foundation
 import StateStore
 
@@ -354,6 +355,43 @@ func replayBenchmarks() -> [Result] {
     return results
 }
 
+/// Replays a 1,000,000-action log of real checkout actions: the actions of every log in
+/// `Examples/Logs`, dispatched over and over through the checkout reducer and recorded.
+func checkoutReplayBenchmark() -> [Result] {
+    let directory = "Examples/Logs"
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+    var actions: [CheckoutAction] = []
+    for file in files {
+        guard let reader = try? ActionLogReader<CheckoutState>(path: "\(directory)/\(file)") else { continue }
+        while let record = try? reader.next() { actions.append(record.action) }
+    }
+    guard !actions.isEmpty else {
+        print("replay-checkout: run from the package root (Examples/Logs not found)")
+        return []
+    }
+    let count = 1_000_000
+    let path = temporaryLogPath("replay-checkout")
+    defer { removeLog(path) }
+    let reducer = CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
+    let initial = CheckoutState(kind: .native, paymentProviders: [SandboxPaymentProvider.defaultDescriptor])
+    do {
+        let recorder = try ActionRecorder(
+            path: path, initialState: initial, mode: .buffered(),
+            configuration: ActionLogConfiguration(fingerprintInterval: 1000, maximumFileBytes: Int.max))
+        let store = Store(reducer: reducer, state: initial, middleware: [recorder.middleware], effectsEnabled: false)
+        for i in 0..<count { store.dispatch(actions[i % actions.count]) }
+        try recorder.close()
+    } catch {
+        print("replay-checkout: cannot write the log: \(error)")
+        return []
+    }
+    return [
+        measure("replay-checkout-1m (ns/action)", iterations: count, repetitions: 3) { _ in
+            (try? Replayer(path: path, reducer: reducer))?.count ?? 0
+        }
+    ]
+}
+
 // MARK: - Main
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -367,6 +405,9 @@ var groups: [() -> [Result]] = benchmarks.filter { name, _ in filter.map { name.
     .map { _, run in { [run()] } }
 if filter.map({ "replay-1m jump".contains($0) }) ?? true {
     groups.append(replayBenchmarks)
+}
+if filter.map({ "replay-checkout-1m".contains($0) }) ?? true {
+    groups.append(checkoutReplayBenchmark)
 }
 var results: [Result] = []
 for group in groups {
@@ -402,6 +443,9 @@ if json {
     }
     if let replay = results.first(where: { $0.name.hasPrefix("replay-1m") }) {
         print(String(format: "replay of 1,000,000 actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
+    }
+    if let replay = results.first(where: { $0.name.hasPrefix("replay-checkout") }) {
+        print(String(format: "replay of 1,000,000 checkout actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
     }
     if let jump = results.first(where: { $0.name.hasPrefix("jump") }) {
         print(String(format: "jump to a random step: %.3f ms (median)", jump.medianNanoseconds / 1e6))
