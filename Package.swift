@@ -62,6 +62,7 @@ let checkoutTargets: [Target] = [
     .testTarget(
         name: "CheckoutTests",
         dependencies: ["Checkout", "StateStore"],
+        exclude: ["Resources"],
         swiftSettings: strict
     ),
 ]
