@@ -217,6 +217,11 @@ public enum PaymentReducer {
             CheckoutCommands.showError(.paymentFailed(failure), retry: nil, in: &state)
             return .none
         }
+        if state.native.paymentPresentation == .methodsSection, state.payment.selectedMethodID == nil {
+            // Without a pay button, the user must pick a method in the methods section first.
+            CheckoutCommands.showError(.sectionIncomplete(.payment), retry: nil, in: &state)
+            return .none
+        }
         let shown = cart.total
         do throws(PaymentGuardViolation) {
             _ = try PaymentGuards.checkStart(
@@ -260,7 +265,7 @@ public enum PaymentReducer {
         }
         let request = PaymentRequest(
             amount: due, minorUnits: minorUnits, reference: intent.reference, cartID: intent.cartID,
-            countryCode: state.shippingContact?.countryCode)
+            countryCode: state.shippingContact?.countryCode, methodID: state.payment.selectedMethodID)
         let attempt = state.payment.attempt
         return providerCall(descriptor.id, attempt: attempt, environment: environment) { provider in
             .sessionPrepared(try await provider.prepare(request), attempt: attempt)
