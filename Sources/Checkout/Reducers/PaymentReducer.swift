@@ -187,10 +187,30 @@ public enum PaymentReducer {
                 return
             }
             do {
-                send(.payment(try await step(provider)))
+                send(.payment(try await withTimeout(environment.paymentStepTimeout) { try await step(provider) }))
             } catch {
                 send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
             }
+        }
+    }
+
+    /// Runs `work`, failing with a timeout ``PaymentFailure`` when it takes longer than `limit`
+    /// (the work is cancelled).
+    static func withTimeout<Value: Sendable>(
+        _ limit: Duration?, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard let limit else { return try await work() }
+        return try await withThrowingTaskGroup(of: Value.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw PaymentFailure(kind: .timeout, message: "the payment provider did not answer within \(limit)")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else {
+                throw PaymentFailure(kind: .timeout, message: "the payment provider did not answer")
+            }
+            return first
         }
     }
 
