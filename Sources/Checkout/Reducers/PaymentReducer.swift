@@ -129,6 +129,12 @@ public enum PaymentReducer {
 
         case .providerFailed(let failure, let attempt):
             guard attempt == state.payment.attempt, phase.locksCheckout, phase != .succeeded else { return .none }
+            if phase == .awaitingConfirmation {
+                // The lookup failed, not the payment: it stays received and awaiting confirmation;
+                // the lookup can be asked again.
+                CheckoutCommands.showError(.paymentFailed(failure), retry: nil, in: &state)
+                return .none
+            }
             return fail(failure, &state, environment)
 
         case .declineAcknowledged:
