@@ -24,7 +24,6 @@ public enum PaymentReducer {
         }
     }
 
-    // swift-format-ignore: FunctionBodyLength
     static func reduce(
         _ state: inout CheckoutState, _ action: PaymentAction, environment: CheckoutEnvironment
     ) -> Effects {
