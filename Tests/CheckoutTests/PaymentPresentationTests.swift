@@ -31,3 +31,26 @@ final class PaymentPresentationTests: XCTestCase {
         XCTAssertEqual(prepared.map(\.methodID), [nil])
     }
 }
+
+extension PaymentPresentationTests {
+    func testPayButtonEnablesOnlyWhenEverySectionIsCompleteAndInSync() async {
+        let harness = Harness()
+        XCTAssertFalse(harness.state.canPay)
+        await harness.start()
+        await harness.send(.native(.emailSubmitted("ada@example.com")))
+        await harness.send(.native(.editShippingContactTapped))
+        await harness.send(.native(.addressFormSubmitted(Fixtures.home)))
+        await harness.send(.native(.useShippingAsBillingTapped))
+        XCTAssertFalse(harness.state.canPay, "no shipping method yet")
+        // An edit the backend has not accepted keeps paying impossible until it is resent.
+        await harness.api.failNextCalls(with: .timeout)
+        await harness.send(.native(.shippingMethodSelected(id: "standard")))
+        XCTAssertFalse(harness.state.canPay, "the backend does not have the shipping method")
+        if let error = harness.state.errors.last {
+            await harness.send(.common(.retryTapped(errorID: error.id)))
+        }
+        XCTAssertTrue(harness.state.canPay)
+        await harness.send(.payment(.payTapped))
+        XCTAssertFalse(harness.state.canPay, "a payment is under way")
+    }
+}

@@ -108,6 +108,17 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     /// Whether the billing contact shows as "Same as shipping".
     public var isBillingSameAsShipping: Bool { AddressMatcher.matches(billingContact, shippingContact) }
 
+    /// Whether the pay button is enabled: a native checkout whose sections before payment are all
+    /// complete, with every edit accepted by the backend, and no payment under way or done.
+    /// (Tapping pay when this is `false` shows why instead of paying.)
+    public var canPay: Bool {
+        guard kind == .native, cart != nil, !isFinished, payment.phase.canStart, native.isInSync,
+            native.syncFailure == nil, selectedProvider != nil
+        else { return false }
+        if native.paymentPresentation == .methodsSection, payment.selectedMethodID == nil { return false }
+        return SectionProgression.statuses(for: self).allSatisfy { $0.section == .payment || $0.isComplete }
+    }
+
     /// The descriptor of the selected payment provider.
     public var selectedProvider: PaymentProviderDescriptor? {
         paymentProviders.first { $0.id == payment.providerID }
