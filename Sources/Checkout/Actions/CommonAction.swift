@@ -14,6 +14,9 @@ public enum CommonAction: Sendable, Hashable, Codable {
     case errorDismissed(id: Int)
     /// The user tapped retry on an error.
     case retryTapped(errorID: Int)
+    /// The user changed: a guest logged in, or the address book changed (an address was added in
+    /// the address screen).
+    case userChanged(CheckoutUser)
     /// Dynamic content for a slot was loaded (or cleared with `nil`).
     case dynamicContentLoaded(slotID: String, content: String?)
 }
