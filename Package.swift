@@ -84,6 +84,7 @@ let checkoutTargets: [Target] = [
     .testTarget(
         name: "CheckoutTests",
         dependencies: ["Checkout", "StateStore"],
+        exclude: ["Resources"],
         swiftSettings: strict
     ),
 ]

@@ -5,7 +5,7 @@ import XCTest
 
 /// Random sequences of native actions, with 409s, 410s, failures and edits mixed in, never show a
 /// section before its predecessors are complete, and never ask for a payment of anything but the
-/// displayed total.
+/// displayed total. Each sequence's action log, replayed with effects off, reaches the same state.
 ///
 /// Each sequence runs from a seed; a failure prints it. To rerun one sequence:
 /// `CHECKOUT_PROPERTY_SEED=1234 swift test --filter NativeCheckoutPropertyTests`.
@@ -51,8 +51,10 @@ final class NativeCheckoutPropertyTests: XCTestCase {
     private func run(seed: UInt64) async -> Outcome {
         var random = SplitMix64(seed: seed)
         let checker = InvariantChecker()
+        let recorder = ActionRecorder()
         let user = Bool.random(using: &random) ? CheckoutUser.guest : Fixtures.loggedInWithoutDefault
-        let harness = Harness(state: Fixtures.nativeState(user: user), extraMiddleware: [checker.middleware])
+        let harness = Harness(
+            state: Fixtures.nativeState(user: user), extraMiddleware: [recorder.middleware, checker.middleware])
         var trail: [String] = ["user: \(user.isGuest ? "guest" : "loggedIn")"]
         await harness.start()
         for _ in 0..<steps {
@@ -61,9 +63,37 @@ final class NativeCheckoutPropertyTests: XCTestCase {
             if checker.violation != nil { break }
         }
         await harness.store.waitForEffects()
+        var violation = checker.violation
+        if violation == nil,
+            let diverged = replayDiverges(recorder.actions, from: Fixtures.nativeState(user: user), to: harness.state)
+        {
+            violation = diverged
+        }
         return Outcome(
-            violation: checker.violation, trail: trail + checker.trail.suffix(5).map { "  reduced: \($0)" },
+            violation: violation, trail: trail + checker.trail.suffix(5).map { "  reduced: \($0)" },
             paymentsStarted: checker.paymentsStarted, recoveries: checker.recoveries)
+    }
+
+    /// Replays the recorded log through JSON with effects off; describes the divergence, if any.
+    private func replayDiverges(
+        _ actions: [CheckoutAction], from initial: CheckoutState, to live: CheckoutState
+    ) -> String? {
+        let replay = Store(
+            reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: UnreachableAPI())), state: initial,
+            effectsEnabled: false)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            for action in actions {
+                replay.dispatch(try JSONDecoder().decode(CheckoutAction.self, from: try encoder.encode(action)))
+            }
+            let replayed = String(decoding: try encoder.encode(replay.state), as: UTF8.self)
+            let expected = String(decoding: try encoder.encode(live), as: UTF8.self)
+            return replayed == expected
+                ? nil : "the replayed log reached another state:\n\(replayed)\nlive:\n\(expected)"
+        } catch {
+            return "the log did not survive JSON: \(error)"
+        }
     }
 
     /// Performs one random step: a user action, a backend change, or a provider change.

@@ -251,3 +251,20 @@ final class NativeSectionTests: XCTestCase {
         XCTAssertEqual(harness.sink.events.last, .dismissed(atStep: "shippingContact"))
     }
 }
+
+extension NativeSectionTests {
+    func testGuestLoggingInLosesTheContactSectionAndKeepsProgress() async {
+        let harness = Harness()
+        await harness.start()
+        await harness.send(.native(.emailSubmitted("ada@example.com")))
+        XCTAssertEqual(harness.state.native.currentSection, .shippingContact)
+        await harness.send(.common(.userChanged(Fixtures.loggedInWithoutDefault)))
+        XCTAssertFalse(harness.state.native.sections.contains { $0.section == .contactInformation })
+        XCTAssertEqual(harness.state.native.currentSection, .shippingContact)
+        XCTAssertEqual(harness.state.email, "ada@example.com")
+        await harness.send(.native(.editShippingContactTapped))
+        XCTAssertEqual(
+            harness.state.native.addressEditor,
+            AddressEditor(purpose: .shipping, mode: .selection(preselectedEntryID: nil)))
+    }
+}

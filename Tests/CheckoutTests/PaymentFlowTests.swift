@@ -328,3 +328,19 @@ final class PaymentFlowTests: XCTestCase {
         return state
     }
 }
+
+extension PaymentFlowTests {
+    func testFailedConfirmationLookupKeepsThePaymentAwaitingConfirmation() {
+        let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()])
+        let reducer = CheckoutReducer.make(environment: environment)
+        var state = Fixtures.nativeState()
+        state.payment.phase = .awaitingConfirmation
+        state.payment.attempt = 1
+        state.payment.session = PaymentSession(id: "s", providerID: "sandbox", amount: money("45.95"))
+        let lookupFailure = PaymentFailure(kind: .provider, message: "lookup unavailable")
+        _ = reducer.reduce(&state, .payment(.providerFailed(lookupFailure, attempt: 1)))
+        XCTAssertEqual(state.payment.phase, .awaitingConfirmation)
+        XCTAssertNotNil(state.payment.session, "the session is needed to ask again")
+        XCTAssertEqual(state.errors.last?.kind, .paymentFailed(lookupFailure))
+    }
+}

@@ -18,16 +18,27 @@ public struct CheckoutEnvironment: Sendable {
     public var paymentProviders: [any PaymentProvider]
     /// Called once when a checkout completes, to empty the app's bag.
     public var clearCart: @Sendable () async -> Void
+    /// How long one payment provider step (prepare, submit, details, lookup) may take before the
+    /// payment fails with a timeout (`nil`: no limit; the host can still send
+    /// ``PaymentAction/timedOut``). Steps that wait for the shopper are not timed.
+    public var paymentStepTimeout: Duration?
+    /// Where the checkout reports things worth a log line that change no state (a rejected bridge
+    /// message). Never given secrets. Called from effects, so a replay logs nothing.
+    public var log: @Sendable (String) -> Void
 
     /// Creates an environment.
     public init(
         api: any CheckoutAPI,
         paymentProviders: [any PaymentProvider] = [],
-        clearCart: @escaping @Sendable () async -> Void = {}
+        clearCart: @escaping @Sendable () async -> Void = {},
+        paymentStepTimeout: Duration? = .seconds(60),
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.api = api
         self.paymentProviders = paymentProviders
         self.clearCart = clearCart
+        self.paymentStepTimeout = paymentStepTimeout
+        self.log = log
     }
 
     /// The provider with identifier `id`.

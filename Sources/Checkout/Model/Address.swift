@@ -51,12 +51,3 @@ public struct Address: Sendable, Hashable, Codable {
         return required.first { $0.1.trimmingWhitespace.isEmpty }?.0
     }
 }
-
-extension String {
-    var trimmingWhitespace: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-}

@@ -44,6 +44,6 @@ public enum CurrencyDigits {
         "NIO", "NOK", "NPR", "NZD", "PAB", "PEN", "PGK", "PHP", "PKR", "PLN", "QAR", "RON", "RSD", "RUB",
         "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SOS", "SRD", "SSP", "STN", "SVC", "SYP",
         "SZL", "THB", "TJS", "TMT", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "USD", "UYU", "UZS", "VES",
-        "WST", "XCD", "YER", "ZAR", "ZMW", "ZWL",
+        "VED", "WST", "XCD", "YER", "ZAR", "ZMW", "ZWG", "ZWL",
     ]
 }

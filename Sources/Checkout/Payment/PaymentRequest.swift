@@ -13,13 +13,20 @@ public struct PaymentRequest: Sendable, Hashable, Codable {
     public var cartID: String
     /// The shipping country, for providers that need one.
     public var countryCode: String?
+    /// The method the user picked in a payment-methods section, if that presentation is used
+    /// (`nil` with the pay button: the provider presents every method).
+    public var methodID: String?
 
     /// Creates a request.
-    public init(amount: Money, minorUnits: Int64, reference: String, cartID: String, countryCode: String?) {
+    public init(
+        amount: Money, minorUnits: Int64, reference: String, cartID: String, countryCode: String?,
+        methodID: String? = nil
+    ) {
         self.amount = amount
         self.minorUnits = minorUnits
         self.reference = reference
         self.cartID = cartID
         self.countryCode = countryCode
+        self.methodID = methodID
     }
 }

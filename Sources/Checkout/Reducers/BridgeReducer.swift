@@ -10,13 +10,11 @@ public enum BridgeReducer {
         CheckoutReducerType { state, action in
             guard case .bridge(.messageReceived(let json)) = action, state.kind == .web else { return .none }
             guard state.web.mode == .bridge else {
-                record(.unknownEvent("bridge message in a parse-type checkout"), in: &state)
-                return .none
+                return record(.unknownEvent("bridge message in a parse-type checkout"), in: &state, environment)
             }
             switch BridgeEvent.decode(json) {
             case .failure(let rejection):
-                record(rejection, in: &state)
-                return .none
+                return record(rejection, in: &state, environment)
             case .success(.order(let order)):
                 guard !state.isFinished else { return .none }
                 state.web.order = order
@@ -52,9 +50,16 @@ public enum BridgeReducer {
         }
     }
 
-    static func record(_ rejection: BridgeRejection, in state: inout CheckoutState) {
+    /// Records a rejection in the state (and so in the log) and reports it to the environment's
+    /// log; nothing else changes.
+    static func record(
+        _ rejection: BridgeRejection, in state: inout CheckoutState, _ environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
         state.web.rejections.append(rejection)
         let overflow = state.web.rejections.count - WebCheckoutState.maximumRecordedRejections
         if overflow > 0 { state.web.rejections.removeFirst(overflow) }
+        let log = environment.log
+        let line = "[Checkout] \(rejection)"
+        return .run { _ in log(line) }
     }
 }

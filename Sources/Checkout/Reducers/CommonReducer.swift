@@ -69,6 +69,17 @@ public enum CommonReducer {
                     return PaymentReducer.start(&state, environment: environment)
                 }
 
+            case .userChanged(let user):
+                guard !state.isFinished else { return .none }
+                state.user = user
+                // An open address book shows the new entries, with the current address preselected.
+                if let editor = state.native.addressEditor, case .selection = editor.mode {
+                    let current = editor.purpose == .shipping ? state.shippingContact : state.billingContact
+                    state.native.addressEditor = NativeSectionsReducer.editor(
+                        for: editor.purpose, current: current, user: user)
+                }
+                return .none
+
             case .dynamicContentLoaded(let slotID, let content):
                 if let index = state.dynamicContent.firstIndex(where: { $0.id == slotID }) {
                     state.dynamicContent[index].content = content

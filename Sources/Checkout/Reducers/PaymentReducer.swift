@@ -24,7 +24,6 @@ public enum PaymentReducer {
         }
     }
 
-    // swift-format-ignore: FunctionBodyLength
     static func reduce(
         _ state: inout CheckoutState, _ action: PaymentAction, environment: CheckoutEnvironment
     ) -> Effects {
@@ -129,6 +128,12 @@ public enum PaymentReducer {
 
         case .providerFailed(let failure, let attempt):
             guard attempt == state.payment.attempt, phase.locksCheckout, phase != .succeeded else { return .none }
+            if phase == .awaitingConfirmation {
+                // The lookup failed, not the payment: it stays received and awaiting confirmation;
+                // the lookup can be asked again.
+                CheckoutCommands.showError(.paymentFailed(failure), retry: nil, in: &state)
+                return .none
+            }
             return fail(failure, &state, environment)
 
         case .declineAcknowledged:
@@ -187,10 +192,30 @@ public enum PaymentReducer {
                 return
             }
             do {
-                send(.payment(try await step(provider)))
+                send(.payment(try await withTimeout(environment.paymentStepTimeout) { try await step(provider) }))
             } catch {
                 send(.payment(.providerFailed(PaymentFailure(error), attempt: attempt)))
             }
+        }
+    }
+
+    /// Runs `work`, failing with a timeout ``PaymentFailure`` when it takes longer than `limit`
+    /// (the work is cancelled).
+    static func withTimeout<Value: Sendable>(
+        _ limit: Duration?, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard let limit else { return try await work() }
+        return try await withThrowingTaskGroup(of: Value.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw PaymentFailure(kind: .timeout, message: "the payment provider did not answer within \(limit)")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else {
+                throw PaymentFailure(kind: .timeout, message: "the payment provider did not answer")
+            }
+            return first
         }
     }
 
@@ -215,6 +240,11 @@ public enum PaymentReducer {
             let failure = PaymentFailure(kind: .configuration, message: "no payment provider selected")
             state.payment.phase = .failed(failure)
             CheckoutCommands.showError(.paymentFailed(failure), retry: nil, in: &state)
+            return .none
+        }
+        if state.native.paymentPresentation == .methodsSection, state.payment.selectedMethodID == nil {
+            // Without a pay button, the user must pick a method in the methods section first.
+            CheckoutCommands.showError(.sectionIncomplete(.payment), retry: nil, in: &state)
             return .none
         }
         let shown = cart.total
@@ -260,7 +290,7 @@ public enum PaymentReducer {
         }
         let request = PaymentRequest(
             amount: due, minorUnits: minorUnits, reference: intent.reference, cartID: intent.cartID,
-            countryCode: state.shippingContact?.countryCode)
+            countryCode: state.shippingContact?.countryCode, methodID: state.payment.selectedMethodID)
         let attempt = state.payment.attempt
         return providerCall(descriptor.id, attempt: attempt, environment: environment) { provider in
             .sessionPrepared(try await provider.prepare(request), attempt: attempt)

@@ -108,6 +108,17 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     /// Whether the billing contact shows as "Same as shipping".
     public var isBillingSameAsShipping: Bool { AddressMatcher.matches(billingContact, shippingContact) }
 
+    /// Whether the pay button is enabled: a native checkout whose sections before payment are all
+    /// complete, with every edit accepted by the backend, and no payment under way or done.
+    /// (Tapping pay when this is `false` shows why instead of paying.)
+    public var canPay: Bool {
+        guard kind == .native, cart != nil, !isFinished, payment.phase.canStart, native.isInSync,
+            native.syncFailure == nil, selectedProvider != nil
+        else { return false }
+        if native.paymentPresentation == .methodsSection, payment.selectedMethodID == nil { return false }
+        return SectionProgression.statuses(for: self).allSatisfy { $0.section == .payment || $0.isComplete }
+    }
+
     /// The descriptor of the selected payment provider.
     public var selectedProvider: PaymentProviderDescriptor? {
         paymentProviders.first { $0.id == payment.providerID }
@@ -119,48 +130,5 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
         return CheckoutProgress(
             expiredCartID: cart.id, email: email, shippingContact: shippingContact, billingContact: billingContact,
             shippingMethodID: selectedShippingMethodID)
-    }
-}
-
-/// Which kind of checkout runs.
-public enum CheckoutKind: String, Sendable, Hashable, Codable {
-    /// The website's checkout in a web view.
-    case web
-    /// Native sections on the Checkout API.
-    case native
-}
-
-/// What the checkout screen shows.
-public enum CheckoutViewState: Sendable, Hashable, Codable {
-    /// Loading the checkout (fetching it, or beginning the web checkout).
-    case loading
-    /// The web view with the checkout page.
-    case webCheckout
-    /// The native sections.
-    case nativeCheckout
-    /// "Leave checkout?": the user tapped dismiss before finishing.
-    case confirmingDismissal
-    /// The checkout completed.
-    case completed
-    /// Loading failed; the error is in ``CheckoutState/errors`` with a retry.
-    case failed(CheckoutAPIError)
-    /// The checkout was closed; the host dismisses the screen.
-    case dismissed
-}
-
-/// Where the user is in the checkout journey.
-public struct CheckoutJourney: Sendable, Hashable, Codable {
-    /// Whether the checkout started.
-    public var hasStarted: Bool
-    /// The furthest native section the user reached.
-    public var furthestSection: CheckoutSection?
-    /// Whether the cart was cleared after completion.
-    public var isCartCleared: Bool
-
-    /// A journey that has not started.
-    public init() {
-        hasStarted = false
-        furthestSection = nil
-        isCartCleared = false
     }
 }

@@ -100,28 +100,3 @@ public enum BridgeEvent: Sendable, Hashable, Codable {
         codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }.joined(separator: ".")
     }
 }
-
-/// Why a bridge message was not accepted. Rejections are recorded in the state (and so in the
-/// action log); they never change anything else.
-public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The message is not JSON, or not a JSON object.
-    case malformedJSON(detail: String)
-    /// The event name is not one the checkout knows.
-    case unknownEvent(String)
-    /// A required field is missing (`event` when `nil`, the event's name otherwise).
-    case missingField(event: String?, field: String)
-    /// A field has the wrong type or value.
-    case invalidField(event: String, field: String, reason: String)
-
-    /// What was wrong, and where.
-    public var description: String {
-        switch self {
-        case .malformedJSON(let detail): return "bridge message rejected: \(detail)"
-        case .unknownEvent(let name): return "bridge message rejected: unknown event \"\(name)\""
-        case .missingField(let event, let field):
-            return "bridge message rejected: \(event.map { "\"\($0)\" " } ?? "")missing field \(field)"
-        case .invalidField(let event, let field, let reason):
-            return "bridge message rejected: \"\(event)\" field \(field): \(reason)"
-        }
-    }
-}

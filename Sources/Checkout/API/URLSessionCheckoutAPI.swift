@@ -1,0 +1,238 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// The Checkout API over HTTP and JSON, with `URLSession` (FoundationNetworking on Linux).
+///
+/// Endpoints, relative to ``Configuration/baseURL`` (JSON bodies; amounts as decimal strings):
+///
+/// | Call | Method and path | Body |
+/// | --- | --- | --- |
+/// | fetch checkout | `GET checkout` | — |
+/// | email | `PUT checkout/{cartId}/email` | `{"email": …}` |
+/// | shipping contact | `PUT checkout/{cartId}/shipping-contact` | ``Address`` |
+/// | billing contact | `PUT checkout/{cartId}/billing-contact` | ``Address`` |
+/// | shipping method | `PUT checkout/{cartId}/shipping-method` | `{"id": …}` |
+/// | restore (after 410) | `POST checkout/restore` | ``CheckoutProgress`` |
+/// | begin web checkout | `POST` ``WebCheckoutApiType/beginPath(appID:)`` | — |
+/// | complete web checkout | `POST` ``WebCheckoutApiType/completePath(appID:)`` | `{"orderId", "total", "reference"}` |
+/// | start payment | `POST checkout/{cartId}/payments` | `{"cartId", "expectedAmount"}` |
+///
+/// Status codes: 2xx succeeds; 409 is ``CheckoutAPIError/conflict(message:)``; 410 is
+/// ``CheckoutAPIError/cartExpired``; other 4xx ``CheckoutAPIError/client(status:message:)``;
+/// 5xx ``CheckoutAPIError/server(status:message:)``. A response body's `"message"` field, when
+/// present, becomes the error's message. A request slower than ``Configuration/timeout`` is
+/// ``CheckoutAPIError/timeout``; an unreadable body is
+/// ``CheckoutAPIError/malformedResponse(detail:)`` naming the field.
+///
+/// ```swift
+/// let api = URLSessionCheckoutAPI(configuration: .init(baseURL: URL(string: "https://api.example.com/")!, appID: "42"))
+/// let checkout = try await api.fetchCheckout()
+/// ```
+public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
+    /// Where and how to reach the backend.
+    public struct Configuration: Sendable {
+        /// The API's base URL; paths are resolved against it.
+        public var baseURL: URL
+        /// The app's id, used in the cart-transfer paths.
+        public var appID: String
+        /// How long a request may take before it fails with ``CheckoutAPIError/timeout``.
+        public var timeout: TimeInterval
+        /// Headers sent with every request (authorisation, currency, …).
+        public var headers: [String: String]
+
+        /// Creates a configuration.
+        public init(baseURL: URL, appID: String, timeout: TimeInterval = 30, headers: [String: String] = [:]) {
+            self.baseURL = baseURL
+            self.appID = appID
+            self.timeout = timeout
+            self.headers = headers
+        }
+    }
+
+    /// Where and how to reach the backend.
+    public let configuration: Configuration
+    private let session: URLSession
+
+    /// Creates a client.
+    public init(configuration: Configuration, session: URLSession = .shared) {
+        self.configuration = configuration
+        self.session = session
+    }
+
+    // MARK: CheckoutAPI
+
+    /// `GET checkout`.
+    public func fetchCheckout() async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await send("GET", ["checkout"], body: Empty?.none)
+    }
+
+    /// `PUT checkout/{cartId}/email`.
+    public func updateEmail(_ email: String, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await send("PUT", ["checkout", cartID, "email"], body: ["email": email])
+    }
+
+    /// `PUT checkout/{cartId}/shipping-contact`.
+    public func updateShippingContact(
+        _ address: Address, cartID: String
+    ) async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await send("PUT", ["checkout", cartID, "shipping-contact"], body: address)
+    }
+
+    /// `PUT checkout/{cartId}/billing-contact`.
+    public func updateBillingContact(
+        _ address: Address, cartID: String
+    ) async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await send("PUT", ["checkout", cartID, "billing-contact"], body: address)
+    }
+
+    /// `PUT checkout/{cartId}/shipping-method`.
+    public func updateShippingMethod(id: String, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await send("PUT", ["checkout", cartID, "shipping-method"], body: ["id": id])
+    }
+
+    /// `POST checkout/restore`.
+    public func restoreCheckout(_ progress: CheckoutProgress) async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await send("POST", ["checkout", "restore"], body: progress)
+    }
+
+    /// `POST` the begin path of `apiType`.
+    public func beginWebCheckout(apiType: WebCheckoutApiType) async throws(CheckoutAPIError) -> WebCheckoutSession {
+        try await send("POST", pathSegments(apiType.beginPath(appID: configuration.appID)), body: Empty?.none)
+    }
+
+    /// `POST` the complete path of `apiType`.
+    public func completeWebCheckout(
+        apiType: WebCheckoutApiType, order: CompletedOrder, reference: String?
+    ) async throws(CheckoutAPIError) {
+        let body = CompletionBody(orderId: order.orderID, total: order.total, reference: reference)
+        // Any 2xx body (or none) is accepted: the call only records the order.
+        _ = try await perform("POST", pathSegments(apiType.completePath(appID: configuration.appID)), body: body)
+    }
+
+    /// `POST checkout/{cartId}/payments`.
+    public func startPayment(cartID: String, expectedAmount: Money) async throws(CheckoutAPIError) -> PaymentIntent {
+        try await send(
+            "POST", ["checkout", cartID, "payments"], body: PaymentBody(cartId: cartID, expectedAmount: expectedAmount))
+    }
+
+    // MARK: Transport
+
+    private struct Empty: Codable {}
+
+    private struct CompletionBody: Encodable {
+        let orderId: String
+        let total: Money?
+        let reference: String?
+    }
+
+    private struct PaymentBody: Encodable {
+        let cartId: String
+        let expectedAmount: Money
+    }
+
+    private struct ErrorBody: Decodable {
+        let message: String?
+    }
+
+    private func pathSegments(_ path: String) -> [String] {
+        path.split(separator: "/").map(String.init)
+    }
+
+    /// Builds the URL from path segments, percent-encoding each one (a cart id cannot add a path
+    /// segment or a query).
+    func url(for segments: [String]) throws(CheckoutAPIError) -> URL {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#")
+        var encoded: [String] = []
+        for segment in segments {
+            guard !segment.isEmpty, let escaped = segment.addingPercentEncoding(withAllowedCharacters: allowed) else {
+                throw .invalidRequest("empty or unencodable path segment in \(segments)")
+            }
+            encoded.append(escaped)
+        }
+        let base =
+            configuration.baseURL.absoluteString.hasSuffix("/")
+            ? configuration.baseURL.absoluteString : configuration.baseURL.absoluteString + "/"
+        guard let url = URL(string: base + encoded.joined(separator: "/")) else {
+            throw .invalidRequest("cannot build a URL from \(base) and \(segments)")
+        }
+        return url
+    }
+
+    private func send<Body: Encodable, Response: Decodable>(
+        _ method: String, _ segments: [String], body: Body?
+    ) async throws(CheckoutAPIError) -> Response {
+        let data = try await perform(method, segments, body: body)
+        do {
+            return try JSONDecoder().decode(Response.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw .malformedResponse(detail: "missing \(Self.path(context.codingPath + [key]))")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw .malformedResponse(detail: "wrong type at \(Self.path(context.codingPath))")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw .malformedResponse(detail: "null at \(Self.path(context.codingPath))")
+        } catch let DecodingError.dataCorrupted(context) {
+            let place = context.codingPath.isEmpty ? "the body" : Self.path(context.codingPath)
+            throw .malformedResponse(detail: "unreadable \(place): \(context.debugDescription)")
+        } catch {
+            throw .malformedResponse(detail: String(describing: error))
+        }
+    }
+
+    /// Sends a request and maps the transport and the status code; returns the 2xx body.
+    private func perform<Body: Encodable>(
+        _ method: String, _ segments: [String], body: Body?
+    ) async throws(CheckoutAPIError) -> Data {
+        var request = URLRequest(url: try url(for: segments))
+        request.httpMethod = method
+        request.timeoutInterval = configuration.timeout
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in configuration.headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        if let body {
+            do {
+                request.httpBody = try JSONEncoder().encode(body)
+            } catch {
+                throw .invalidRequest("cannot encode the request body: \(error)")
+            }
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch let error as URLError {
+            throw error.code == .timedOut ? .timeout : .network("\(error.code.rawValue): \(error.localizedDescription)")
+        } catch {
+            throw .network(String(describing: error))
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .malformedResponse(detail: "not an HTTP response")
+        }
+        let message = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.message
+        switch http.statusCode {
+        case 200..<300:
+            break
+        case 409:
+            throw .conflict(message: message)
+        case 410:
+            throw .cartExpired
+        case 400..<500:
+            throw .client(status: http.statusCode, message: message)
+        case 500..<600:
+            throw .server(status: http.statusCode, message: message)
+        default:
+            throw .malformedResponse(detail: "unexpected status \(http.statusCode)")
+        }
+        return data
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,9 @@
+/// Whitespace trimming without Foundation, for the checks that decide completeness.
+extension String {
+    var trimmingWhitespace: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

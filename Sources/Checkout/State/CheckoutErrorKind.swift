@@ -1,0 +1,39 @@
+/// What an error is about.
+public enum CheckoutErrorKind: Sendable, Hashable, Codable {
+    /// The cart expired and was rebuilt (410).
+    case cartExpired
+    /// The cart changed and was refreshed; no payment was taken (409).
+    case cartChanged
+    /// The total changed during a payment, which restarted.
+    case totalChanged
+    /// A Checkout API call failed.
+    case request(CheckoutAPIError)
+    /// The web checkout page reported an error.
+    case page(String)
+    /// The provider declined the payment.
+    case paymentDeclined(reason: String)
+    /// A payment step failed.
+    case paymentFailed(PaymentFailure)
+    /// A payment guard refused to start or continue.
+    case paymentRefused(PaymentGuardViolation)
+    /// A section must be completed first.
+    case sectionIncomplete(CheckoutSection)
+    /// What the user entered is not usable (`field` names it).
+    case invalidInput(field: String, reason: String)
+
+    /// A short name for analytics, free of personal data.
+    public var code: String {
+        switch self {
+        case .cartExpired: return "cartExpired"
+        case .cartChanged: return "cartChanged"
+        case .totalChanged: return "totalChanged"
+        case .request(let error): return "request.\(error.code)"
+        case .page: return "page"
+        case .paymentDeclined: return "paymentDeclined"
+        case .paymentFailed(let failure): return "paymentFailed.\(failure.kind.rawValue)"
+        case .paymentRefused: return "paymentRefused"
+        case .sectionIncomplete: return "sectionIncomplete"
+        case .invalidInput(let field, _): return "invalidInput.\(field)"
+        }
+    }
+}

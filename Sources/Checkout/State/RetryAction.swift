@@ -1,0 +1,15 @@
+/// What retrying an error does.
+public enum RetryAction: String, Sendable, Hashable, Codable {
+    /// Load the checkout again (fetch it, or begin the web checkout).
+    case load
+    /// Send the edits the backend has not accepted.
+    case resendUpdates
+    /// Rebuild the expired checkout again.
+    case restore
+    /// Record the completed web checkout with the complete endpoint again.
+    case recordCompletion
+    /// Start the payment again.
+    case payment
+    /// Fetch the checkout again after a conflict.
+    case refresh
+}
