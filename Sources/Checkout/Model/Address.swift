@@ -44,10 +44,14 @@ public struct Address: Sendable, Hashable, Codable {
     /// address.missingField   // "postcode" when the postcode is blank
     /// ```
     public var missingField: String? {
-        let required: [(String, String)] = [
-            ("firstName", firstName), ("lastName", lastName), ("line1", line1), ("city", city),
-            ("postcode", postcode), ("countryCode", countryCode),
-        ]
-        return required.first { $0.1.trimmingWhitespace.isEmpty }?.0
+        // In the order a form shows them; checked without building arrays or trimmed copies,
+        // because section progression asks on every action.
+        if firstName.isBlank { return "firstName" }
+        if lastName.isBlank { return "lastName" }
+        if line1.isBlank { return "line1" }
+        if city.isBlank { return "city" }
+        if postcode.isBlank { return "postcode" }
+        if countryCode.isBlank { return "countryCode" }
+        return nil
     }
 }
