@@ -35,7 +35,7 @@ public actor WorldlineCardForm {
         public var fieldId: String?
         /// The SDK's typed error.
         public var error: ValidationError
-        /// The localised message (`Please enter a valid credit card number.`).
+        /// The localised message (`Please provide a valid card number`).
         public var message: String
 
         /// `fieldId: message`.

@@ -7,7 +7,7 @@ public enum WorldlineCardFormError: Error, Sendable, Hashable, CustomStringConve
     /// The account on file stores this field read-only.
     case readOnlyField(String)
 
-    /// The problems joined (`cardNumber: Please enter a valid credit card number.`).
+    /// The problems joined (`cardNumber: Please provide a valid card number`).
     public var description: String {
         switch self {
         case .invalid(let problems): return problems.map(\.description).joined(separator: "; ")

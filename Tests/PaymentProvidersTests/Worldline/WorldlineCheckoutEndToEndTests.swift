@@ -7,7 +7,7 @@ import XCTest
 
 /// A whole native checkout paid by card with Worldline on the sandboxes, recorded and replayed.
 final class WorldlineCheckoutEndToEndTests: XCTestCase {
-    /// 22 November 2026, noon UTC: the expiry typed is 11/29.
+    /// 28 November 2026, noon UTC: the expiry typed is 11/29.
     private let today = Date(timeIntervalSince1970: 1_795_867_200)
 
     private func paid(_ scenario: DemoScenario) async throws -> (RecordedProviderCheckout, WorldlineDemoScript) {
