@@ -116,7 +116,7 @@ public actor AfterpayPaymentProvider: PaymentProvider {
             let checkout = try await server.createCheckout(amount: amount, merchantReference: record.reference)
             try Self.requireCheckoutHost(checkout, brand: descriptor.displayName)
             record = CheckoutRecord(checkout: checkout, reference: record.reference)
-            checkouts[session.id] = record
+            update(record, for: session.id)
         }
         return .actionRequired(Self.redirect(to: record.checkout))
     }
@@ -136,7 +136,7 @@ public actor AfterpayPaymentProvider: PaymentProvider {
             return .actionRequired(Self.redirect(to: record.checkout))
         case .cancelled:
             record.isSpent = true
-            checkouts[session.id] = record
+            update(record, for: session.id)
             return .cancelled
         case .success(let token):
             guard token == record.checkout.token else {
@@ -152,10 +152,10 @@ public actor AfterpayPaymentProvider: PaymentProvider {
                 let receipt = PaymentReceipt(
                     providerReference: capture.orderID, amount: session.amount, resultCode: capture.status.rawValue)
                 record.receipt = receipt
-                checkouts[session.id] = record
+                update(record, for: session.id)
                 return .authorised(receipt)
             case .declined:
-                checkouts[session.id] = record
+                update(record, for: session.id)
                 return .refused(reason: "\(descriptor.displayName) declined the payment")
             }
         }
@@ -173,6 +173,12 @@ public actor AfterpayPaymentProvider: PaymentProvider {
     /// Forgets the session's checkout (an uncaptured Afterpay checkout simply expires).
     public func cancel(_ session: PaymentSession) async {
         checkouts[session.id] = nil
+    }
+
+    /// Keeps `record`, unless the session was cancelled while the provider awaited its server
+    /// (an actor lets other calls in at every `await`).
+    private func update(_ record: CheckoutRecord, for id: String) {
+        if checkouts[id] != nil { checkouts[id] = record }
     }
 
     private func record(for session: PaymentSession) throws -> CheckoutRecord {

@@ -149,7 +149,7 @@ public actor WorldlinePaymentProvider: PaymentProvider {
             encodedClientMetaInfo: prepared.encodedClientMetaInfo)
         let result = try await server.createPayment(input)
         let outcome = Self.outcome(of: result, amount: session.amount, record: &record)
-        sessions[session.id] = record
+        update(record, for: session.id)
         return outcome
     }
 
@@ -176,7 +176,7 @@ public actor WorldlinePaymentProvider: PaymentProvider {
         let result = try await server.paymentResult(paymentID: pending.paymentID, returnMAC: pending.returnMAC)
         record.pending = nil
         let outcome = Self.outcome(of: result, amount: session.amount, record: &record)
-        sessions[session.id] = record
+        update(record, for: session.id)
         return outcome
     }
 
@@ -230,6 +230,12 @@ public actor WorldlinePaymentProvider: PaymentProvider {
     static func cardProducts(in items: PaymentItems) -> [BasicPaymentProduct] {
         items.allPaymentItems.compactMap(\.product).filter { $0.paymentMethod == "card" }
             .sorted { ($0.displayHints.displayOrder ?? .max) < ($1.displayHints.displayOrder ?? .max) }
+    }
+
+    /// Keeps `record`, unless the session was cancelled while the provider awaited its server
+    /// (an actor lets other calls in at every `await`).
+    private func update(_ record: SessionRecord, for id: String) {
+        if sessions[id] != nil { sessions[id] = record }
     }
 
     private func record(for session: PaymentSession) throws -> SessionRecord {

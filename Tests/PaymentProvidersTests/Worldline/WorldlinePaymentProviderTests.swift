@@ -168,6 +168,25 @@ final class WorldlinePaymentProviderTests: XCTestCase {
         }
     }
 
+    func testACancelWhileTheServerWorksIsNotUndoneByItsAnswer() async throws {
+        let gate = ServerGate()
+        let worldline = provider(GatedWorldlineServer(gate: gate))
+        let session = try await worldline.prepare(request("45.95"))
+        let submission = try shapedSubmission()
+        let submitting = Task { try await worldline.submit(submission, in: session) }
+        var entered = gate.entered.stream.makeAsyncIterator()
+        await entered.next()
+        await worldline.cancel(session)
+        gate.release.continuation.yield()
+        _ = try await submitting.value
+        do {
+            _ = try await worldline.confirm(session)
+            XCTFail("the cancelled session came back")
+        } catch let failure as PaymentFailure {
+            XCTAssertEqual(failure.kind, .provider)
+        }
+    }
+
     // MARK: The sandbox server's JWE check
 
     func testSandboxServerRefusesInputThatIsNotTheSDKsJWE() async throws {
@@ -231,6 +250,31 @@ private struct ScriptedWorldlineServer: WorldlineMerchantServer {
     func createPayment(_ payment: WorldlinePaymentInput) async throws -> WorldlinePaymentResult { result }
 
     func paymentResult(paymentID: String, returnMAC: String) async throws -> WorldlinePaymentResult { result }
+}
+
+/// Lets a test act while a server call is suspended.
+private final class ServerGate: Sendable {
+    let entered = AsyncStream<Void>.makeStream()
+    let release = AsyncStream<Void>.makeStream()
+}
+
+/// A merchant server whose Create Payment waits for the test's go.
+private struct GatedWorldlineServer: WorldlineMerchantServer {
+    let gate: ServerGate
+
+    func createClientSession() async throws -> WorldlineClientSession {
+        try await ScriptedWorldlineServer(result: .declined(paymentID: "", reason: "")).createClientSession()
+    }
+
+    func createPayment(_ payment: WorldlinePaymentInput) async throws -> WorldlinePaymentResult {
+        gate.entered.continuation.yield()
+        for await _ in gate.release.stream { break }
+        return .approved(paymentID: "gated-1", status: "CAPTURED")
+    }
+
+    func paymentResult(paymentID: String, returnMAC: String) async throws -> WorldlinePaymentResult {
+        .approved(paymentID: paymentID, status: "CAPTURED")
+    }
 }
 
 /// JWE-shaped strings: the right parts and sizes, random-free filler bytes.
