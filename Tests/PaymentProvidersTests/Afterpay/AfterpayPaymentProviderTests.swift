@@ -276,6 +276,22 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         XCTAssertEqual(outcome, .error(message: "the Clearpay return URL is missing or unreadable"))
     }
 
+    func testAServerFailureDuringTheCaptureIsThrownAndNothingIsAuthorised() async throws {
+        let afterpay = AfterpayPaymentProvider(
+            context: AfterpayContext(configuration: try configuration(), deviceLocale: Locale(identifier: "en_GB")),
+            server: FailingCaptureServer())
+        let session = try await afterpay.prepare(request("45.95"))
+        do {
+            _ = try await afterpay.submitDetails(
+                returning("https://shop.example/?status=SUCCESS&orderToken=002.failing"), in: session)
+            XCTFail("expected the server's error")
+        } catch let error as URLError {
+            XCTAssertEqual(error.code, .timedOut)
+        }
+        let confirmed = try await afterpay.confirm(session)
+        XCTAssertEqual(confirmed, .error(message: "no captured Clearpay payment to confirm"))
+    }
+
     func testConfirmBeforeACaptureIsAnError() async throws {
         let afterpay = try provider(AfterpaySandboxServer())
         let session = try await afterpay.prepare(request("45.95"))
@@ -341,5 +357,19 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         XCTAssertEqual(
             second?.absoluteString, "https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=002.sandbox-2")
         XCTAssertNil(unknown)
+    }
+}
+
+/// A merchant server whose capture times out.
+private struct FailingCaptureServer: AfterpayMerchantServer {
+    func createCheckout(amount: Afterpay.Money, merchantReference: String) async throws -> AfterpayCheckout {
+        guard let url = URL(string: "https://portal.sandbox.clearpay.co.uk/checkout/?token=002.failing") else {
+            throw URLError(.badURL)
+        }
+        return AfterpayCheckout(token: "002.failing", redirectCheckoutURL: url)
+    }
+
+    func capture(token: String, merchantReference: String) async throws -> AfterpayCapture {
+        throw URLError(.timedOut)
     }
 }

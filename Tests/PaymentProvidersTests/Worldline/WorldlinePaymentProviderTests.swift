@@ -5,6 +5,10 @@ import StateStore
 import Worldline
 import XCTest
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 final class WorldlinePaymentProviderTests: XCTestCase {
     private func request(_ amount: String, _ currency: String = "GBP") -> Checkout.PaymentRequest {
         Checkout.PaymentRequest(
@@ -34,7 +38,9 @@ final class WorldlinePaymentProviderTests: XCTestCase {
         let session = try await provider(server).prepare(request("45.95"))
         XCTAssertEqual(session.id, "worldline-session-1")
         XCTAssertEqual(session.providerID, "worldline")
-        XCTAssertEqual(session.methods.map(\.id), ["cards"], "iDEAL is a redirect product, not a card")
+        XCTAssertEqual(
+            session.methods, [PaymentMethodOption(id: "cards", name: "Cards")],
+            "iDEAL is a redirect product, not a card")
         XCTAssertEqual(session.token?.value, "sandbox-client-session-1", "the client session id is the secret token")
         let calls = await server.receivedCalls
         XCTAssertEqual(calls, [.createClientSession])
@@ -62,6 +68,23 @@ final class WorldlinePaymentProviderTests: XCTestCase {
             XCTFail("expected an error")
         } catch let error as WorldlineError {
             guard case .httpStatus(404, _) = error else { return XCTFail("unexpected \(error)") }
+        }
+    }
+
+    func testAContextWithoutCardProductsCannotBePaidHere() async throws {
+        let noCards = WorldlinePaymentProvider(server: WorldlineSandboxServer()) { client in
+            try Worldline.Session(
+                clientSessionId: client.clientSessionId.value ?? "", customerId: client.customerId,
+                baseURL: client.clientApiURL, assetBaseURL: client.assetURL,
+                clientMetaInfo: ClientMetaInfo(appIdentifier: "ProviderTests"), encryptor: nil,
+                transport: NoCardsTransport())
+        }
+        do {
+            _ = try await noCards.prepare(request("45.95"))
+            XCTFail("expected a refusal")
+        } catch let error as WorldlineProviderError {
+            XCTAssertEqual(error, .noCardMethod)
+            XCTAssertEqual(error.description, "Worldline offers no card payment for this order")
         }
     }
 
@@ -250,6 +273,19 @@ private struct ScriptedWorldlineServer: WorldlineMerchantServer {
     func createPayment(_ payment: WorldlinePaymentInput) async throws -> WorldlinePaymentResult { result }
 
     func paymentResult(paymentID: String, returnMAC: String) async throws -> WorldlinePaymentResult { result }
+}
+
+/// ``WorldlineSandbox`` without its card products (only iDEAL is offered).
+private struct NoCardsTransport: HTTPTransport {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (body, response) = try await WorldlineSandbox().send(request)
+        guard request.url?.path.hasSuffix("/products") == true,
+            var list = try JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let products = list["paymentProducts"] as? [[String: Any]]
+        else { return (body, response) }
+        list["paymentProducts"] = products.filter { $0["paymentMethod"] as? String != "card" }
+        return (try JSONSerialization.data(withJSONObject: list), response)
+    }
 }
 
 /// Lets a test act while a server call is suspended.
