@@ -145,8 +145,11 @@ public actor AfterpayPaymentProvider: PaymentProvider {
             guard !record.isSpent else {
                 return .error(message: "this \(descriptor.displayName) checkout was already used")
             }
-            let capture = try await server.capture(token: token, merchantReference: record.reference)
+            // Spent before the call: a second return URL arriving while this capture runs must
+            // not capture the same order twice.
             record.isSpent = true
+            update(record, for: session.id)
+            let capture = try await server.capture(token: token, merchantReference: record.reference)
             switch capture.status {
             case .approved:
                 let receipt = PaymentReceipt(

@@ -292,6 +292,24 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         XCTAssertEqual(confirmed, .error(message: "no captured Clearpay payment to confirm"))
     }
 
+    func testASecondReturnWhileTheCaptureRunsNeverCapturesTwice() async throws {
+        let server = GatedCaptureServer()
+        let afterpay = AfterpayPaymentProvider(
+            context: AfterpayContext(configuration: try configuration(), deviceLocale: Locale(identifier: "en_GB")),
+            server: server)
+        let session = try await afterpay.prepare(request("45.95"))
+        let back = returning("https://shop.example/?status=SUCCESS&orderToken=002.gated")
+        let first = Task { try await afterpay.submitDetails(back, in: session) }
+        var entered = server.entered.stream.makeAsyncIterator()
+        await entered.next()
+        let second = try await afterpay.submitDetails(back, in: session)
+        XCTAssertEqual(second, .error(message: "this Clearpay checkout was already used"))
+        server.release.continuation.yield()
+        let outcome = try await first.value
+        guard case .authorised = outcome else { return XCTFail("expected authorised, got \(outcome)") }
+        XCTAssertEqual(server.captures.value, 1)
+    }
+
     func testConfirmBeforeACaptureIsAnError() async throws {
         let afterpay = try provider(AfterpaySandboxServer())
         let session = try await afterpay.prepare(request("45.95"))
@@ -371,5 +389,44 @@ private struct FailingCaptureServer: AfterpayMerchantServer {
 
     func capture(token: String, merchantReference: String) async throws -> AfterpayCapture {
         throw URLError(.timedOut)
+    }
+}
+
+/// A merchant server whose capture waits for the test's go, and counts captures.
+private final class GatedCaptureServer: AfterpayMerchantServer, Sendable {
+    let entered = AsyncStream<Void>.makeStream()
+    let release = AsyncStream<Void>.makeStream()
+    let captures = CaptureCount()
+
+    func createCheckout(amount: Afterpay.Money, merchantReference: String) async throws -> AfterpayCheckout {
+        guard let url = URL(string: "https://portal.sandbox.clearpay.co.uk/checkout/?token=002.gated") else {
+            throw URLError(.badURL)
+        }
+        return AfterpayCheckout(token: "002.gated", redirectCheckoutURL: url)
+    }
+
+    func capture(token: String, merchantReference: String) async throws -> AfterpayCapture {
+        captures.increment()
+        entered.continuation.yield()
+        for await _ in release.stream { break }
+        return AfterpayCapture(orderID: "gated-order", status: .approved)
+    }
+}
+
+/// A thread-safe count.
+private final class CaptureCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
     }
 }
