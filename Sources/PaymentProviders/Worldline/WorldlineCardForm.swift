@@ -103,6 +103,19 @@ public actor WorldlineCardForm {
         request.maskedValue(forField: fieldId)
     }
 
+    /// Switches to the brand the shopper picked among ``coBrandChoices`` (a card that is, say,
+    /// both Visa and a local scheme), keeping the values.
+    ///
+    /// - Throws: ``WorldlineCardFormError/notACoBrandChoice(_:)`` for a product that is not an
+    ///   allowed choice of the last lookup; ``Worldline/WorldlineError`` when fetching it fails.
+    public func chooseCoBrand(productId: String) async throws {
+        guard coBrandChoices.contains(where: { $0.paymentProductId == productId && $0.isAllowedInContext }) else {
+            throw WorldlineCardFormError.notACoBrandChoice(productId)
+        }
+        guard productId != self.productId else { return }
+        request.switchPaymentProduct(to: try await session.paymentProduct(withId: productId, context: context))
+    }
+
     /// Every problem of the values now: the IIN lookup's (a card not allowed here) first, then
     /// each field's validation errors, with localised messages. Empty when the form can submit.
     public func validate() -> [Problem] {

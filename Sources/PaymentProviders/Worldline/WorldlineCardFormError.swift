@@ -6,6 +6,8 @@ public enum WorldlineCardFormError: Error, Sendable, Hashable, CustomStringConve
     case unknownField(String)
     /// The account on file stores this field read-only.
     case readOnlyField(String)
+    /// The product is not one of the brands the last IIN lookup offered.
+    case notACoBrandChoice(String)
 
     /// The problems joined (`cardNumber: Please provide a valid card number`).
     public var description: String {
@@ -13,6 +15,7 @@ public enum WorldlineCardFormError: Error, Sendable, Hashable, CustomStringConve
         case .invalid(let problems): return problems.map(\.description).joined(separator: "; ")
         case .unknownField(let field): return "the card form has no field \(field)"
         case .readOnlyField(let field): return "the field \(field) is stored read-only in the account on file"
+        case .notACoBrandChoice(let product): return "product \(product) is not one of the card's brands to choose from"
         }
     }
 

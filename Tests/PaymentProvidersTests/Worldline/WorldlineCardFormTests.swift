@@ -5,13 +5,18 @@ import StateStore
 import Worldline
 import XCTest
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 final class WorldlineCardFormTests: XCTestCase {
     /// 28 November 2026, noon UTC.
     private let today = Date(timeIntervalSince1970: 1_795_867_200)
 
-    private func form() async throws -> WorldlineCardForm {
-        let provider = WorldlinePaymentProvider(
-            server: WorldlineSandboxServer(), makeSession: WorldlineDemoScript.sandboxSession)
+    private func form(
+        makeSession: @escaping WorldlinePaymentProvider.SessionFactory = WorldlineDemoScript.sandboxSession
+    ) async throws -> WorldlineCardForm {
+        let provider = WorldlinePaymentProvider(server: WorldlineSandboxServer(), makeSession: makeSession)
         let session = try await provider.prepare(
             Checkout.PaymentRequest(
                 amount: Checkout.Money(amount: Decimal(string: "45.95") ?? 0, currencyCode: "GBP"), minorUnits: 4595,
@@ -49,6 +54,38 @@ final class WorldlineCardFormTests: XCTestCase {
         XCTAssertEqual(name, "Ada Lovelace", "values typed before the switch are kept")
         let choices = await form.coBrandChoices
         XCTAssertEqual(choices, [], "only one of Visa's co-brands is allowed here: no choice")
+    }
+
+    func testACardWithTwoAllowedBrandsOffersAChoiceAndTheShopperPicksOne() async throws {
+        let form = try await form { client in
+            try Worldline.Session(
+                clientSessionId: client.clientSessionId.value ?? "", customerId: client.customerId,
+                baseURL: client.clientApiURL, assetBaseURL: client.assetURL,
+                clientMetaInfo: ClientMetaInfo(appIdentifier: "ProviderTests"), encryptor: nil,
+                transport: CoBrandedTransport())
+        }
+        _ = try await form.setValue("4111 1111 1111 1111", forField: "cardNumber")
+        let choices = await form.coBrandChoices
+        XCTAssertEqual(
+            choices,
+            [
+                IINDetail(paymentProductId: "1", isAllowedInContext: true),
+                IINDetail(paymentProductId: "3", isAllowedInContext: true),
+            ])
+        var productId = await form.productId
+        XCTAssertEqual(productId, "3", "the selected product is one of the brands: it stays")
+
+        try await form.chooseCoBrand(productId: "1")
+        productId = await form.productId
+        XCTAssertEqual(productId, "1")
+        let number = await form.maskedValue(forField: "cardNumber")
+        XCTAssertEqual(number, "4111 1111 1111 1111 ")
+        do {
+            try await form.chooseCoBrand(productId: "130")
+            XCTFail("expected a refusal")
+        } catch let error as WorldlineCardFormError {
+            XCTAssertEqual(error, .notACoBrandChoice("130"))
+        }
     }
 
     func testFewerThanSixDigitsKeepTheProduct() async throws {
@@ -122,5 +159,21 @@ final class WorldlineCardFormTests: XCTestCase {
         XCTAssertFalse(String(describing: submission).contains("4111111111111111"))
         let encoded = String(decoding: try JSONEncoder().encode(submission), as: UTF8.self)
         XCTAssertFalse(encoded.contains(prepared.encryptedFields))
+    }
+}
+
+/// ``WorldlineSandbox`` whose IIN answer is a card of two allowed brands, Visa and MasterCard.
+private struct CoBrandedTransport: HTTPTransport {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url, url.path.hasSuffix("/services/getIINdetails") else {
+            return try await WorldlineSandbox().send(request)
+        }
+        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])
+        else { throw URLError(.badServerResponse) }
+        let body = """
+            {"paymentProductId": 1, "isAllowedInContext": true, "coBrands": [
+              {"paymentProductId": 1, "isAllowedInContext": true}, {"paymentProductId": 3, "isAllowedInContext": true}]}
+            """
+        return (Data(body.utf8), response)
     }
 }
