@@ -16,13 +16,13 @@ final class RecordedProviderCheckout {
     private let sink = KeepingAnalyticsSink()
     private let directory: URL
 
-    init(script: any ProviderDemoScript, file: StaticString = #filePath, line: UInt = #line) throws {
+    init(script: any ProviderDemoScript, user: CheckoutUser = .guest) throws {
         self.script = script
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "providers2-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         logPath = directory.appendingPathComponent("checkout.jsonl").path
-        let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [script.provider.descriptor])
+        let initial = CheckoutState(kind: .native, user: user, paymentProviders: [script.provider.descriptor])
         recorder = try ActionRecorder(
             path: logPath, initialState: initial, mode: .durable,
             configuration: ActionLogConfiguration(appVersion: "provider-tests", fingerprintInterval: 1))
@@ -74,6 +74,30 @@ final class RecordedProviderCheckout {
             return
         }
         await send(.payment(.actionCompleted(try await script.completeAction(action, in: session))))
+    }
+
+    /// What `checkout demo --provider NAME` plays for a logged-in user, with the provider's
+    /// script instead of the sandbox provider: billing as shipping, another shipping method, pay,
+    /// the script's submission, its action, and after a decline one retry (whose action, a new
+    /// Afterpay redirect for instance, is completed too).
+    func playDemoAsLoggedInUser() async throws {
+        await send(.common(.started))
+        if state.billingContact == nil || !state.isBillingSameAsShipping {
+            await send(.native(.useShippingAsBillingTapped))
+        }
+        if let method = state.shippingMethods.first(where: { $0.id != state.selectedShippingMethodID })
+            ?? state.shippingMethods.first
+        {
+            await send(.native(.shippingMethodSelected(id: method.id)))
+        }
+        try await payAndSubmit()
+        try await completeActionIfAsked()
+        if case .declined = state.payment.phase {
+            await send(.payment(.declineAcknowledged))
+            let session = try XCTUnwrap(state.payment.session)
+            await send(.payment(.submitted(try await script.submission(for: session))))
+            try await completeActionIfAsked()
+        }
     }
 
     /// Closes the log and returns its text.
