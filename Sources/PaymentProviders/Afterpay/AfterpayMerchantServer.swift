@@ -1,5 +1,4 @@
 public import Afterpay
-public import Foundation
 
 /// The merchant's own server, as the Afterpay provider needs it. The host app implements it
 /// with calls to its backend, which holds the Afterpay merchant credentials and talks to
@@ -25,40 +24,4 @@ public protocol AfterpayMerchantServer: Sendable {
     /// Captures the order the shopper approved under `token`: Afterpay answers approved or
     /// declined.
     func capture(token: String, merchantReference: String) async throws -> AfterpayCapture
-}
-
-/// A created Afterpay checkout, as Afterpay's create-checkout call answers it.
-public struct AfterpayCheckout: Sendable, Hashable {
-    /// The checkout token (`token`): it identifies the order until it is captured.
-    public var token: String
-    /// Where to send the shopper (`redirectCheckoutUrl`).
-    public var redirectCheckoutURL: URL
-
-    /// Creates a checkout.
-    public init(token: String, redirectCheckoutURL: URL) {
-        self.token = token
-        self.redirectCheckoutURL = redirectCheckoutURL
-    }
-}
-
-/// The answer to a capture: Afterpay's order id and its status.
-public struct AfterpayCapture: Sendable, Hashable {
-    /// A capture's status, as Afterpay writes it.
-    public enum Status: String, Sendable, Hashable, Codable {
-        /// The payment was taken: place the order.
-        case approved = "APPROVED"
-        /// Afterpay refused the payment.
-        case declined = "DECLINED"
-    }
-
-    /// Afterpay's order id (`id`).
-    public var orderID: String
-    /// Approved or declined.
-    public var status: Status
-
-    /// Creates a capture answer.
-    public init(orderID: String, status: Status) {
-        self.orderID = orderID
-        self.status = status
-    }
 }
