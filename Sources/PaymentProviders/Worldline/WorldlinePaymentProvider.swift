@@ -95,6 +95,9 @@ public actor WorldlinePaymentProvider: PaymentProvider {
             throw WorldlineProviderError.amountNotRepresentable(error.description)
         }
         let client = try await server.createClientSession()
+        guard let clientSessionId = client.clientSessionId.value, !clientSessionId.isEmpty else {
+            throw WorldlineProviderError.noClientSessionId
+        }
         let session = try makeSession(client)
         let context = PaymentContext(
             amountOfMoney: amount, isRecurring: false, countryCode: request.countryCode ?? defaultCountryCode,

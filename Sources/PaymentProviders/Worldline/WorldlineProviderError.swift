@@ -4,12 +4,15 @@ public enum WorldlineProviderError: Error, Sendable, Hashable, CustomStringConve
     case amountNotRepresentable(String)
     /// The Client API offers no card product for this context.
     case noCardMethod
+    /// The server's client session has no (or an empty) client session id.
+    case noClientSessionId
 
     /// What was wrong.
     public var description: String {
         switch self {
         case .amountNotRepresentable(let reason): return "the amount cannot be sent to Worldline: \(reason)"
         case .noCardMethod: return "Worldline offers no card payment for this order"
+        case .noClientSessionId: return "the merchant server's Worldline client session has no client session id"
         }
     }
 }

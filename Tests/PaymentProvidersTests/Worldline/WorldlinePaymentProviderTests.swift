@@ -88,6 +88,17 @@ final class WorldlinePaymentProviderTests: XCTestCase {
         }
     }
 
+    func testAClientSessionWithoutAnIdIsRefusedBeforeTheClientAPI() async throws {
+        let worldline = provider(
+            ScriptedWorldlineServer(result: .declined(paymentID: "", reason: ""), clientSessionId: ""))
+        do {
+            _ = try await worldline.prepare(request("45.95"))
+            XCTFail("expected a refusal")
+        } catch let error as WorldlineProviderError {
+            XCTAssertEqual(error, .noClientSessionId)
+        }
+    }
+
     // MARK: submit
 
     func testApprovedDeclinedAndRedirectAnswersMapToOutcomes() async throws {
@@ -263,10 +274,11 @@ final class WorldlinePaymentProviderTests: XCTestCase {
 /// A merchant server that answers every payment with one result.
 private struct ScriptedWorldlineServer: WorldlineMerchantServer {
     let result: WorldlinePaymentResult
+    var clientSessionId = "scripted"
 
     func createClientSession() async throws -> WorldlineClientSession {
         WorldlineClientSession(
-            clientSessionId: Sensitive("scripted"), customerId: "c", clientApiURL: WorldlineSandbox.baseURL,
+            clientSessionId: Sensitive(clientSessionId), customerId: "c", clientApiURL: WorldlineSandbox.baseURL,
             assetURL: WorldlineSandbox.assetBaseURL)
     }
 
