@@ -169,12 +169,12 @@ let cliProducts: [Product] = [
 let cliTargets: [Target] = [
     .executableTarget(
         name: "CheckoutCLI",
-        dependencies: ["StateStore", "Checkout"],
+        dependencies: ["StateStore", "Checkout", "PaymentProviders"],
         swiftSettings: strict
     ),
     .testTarget(
         name: "CheckoutCLITests",
-        dependencies: ["StateStore", "StateStoreTesting", "Checkout"],
+        dependencies: ["StateStore", "StateStoreTesting", "Checkout", "PaymentProviders"],
         exclude: ["__Snapshots__"],
         swiftSettings: strict
     ),

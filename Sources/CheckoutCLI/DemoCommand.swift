@@ -1,5 +1,6 @@
 import Checkout
 import Foundation
+import PaymentProviders
 import StateStore
 
 /// `checkout demo`: a whole checkout on the embedded sandbox backend and the sandbox payment
@@ -16,6 +17,7 @@ struct DemoCommand {
     let recordPath: String?
     let decline: Bool
     let challenge: Bool
+    let providerName: String
     let conflict: Bool
     let expire: Bool
     let terminal: Terminal
@@ -30,8 +32,10 @@ struct DemoCommand {
         conflict = options.flag("--conflict")
         expire = options.flag("--expire")
         terminal = Terminal(noColor: options.flag("--no-color"))
-        if let provider = options.value("--provider"), provider != "sandbox" {
-            throw UsageError("unknown provider \"\(provider)\" (this build has: sandbox)")
+        providerName = options.value("--provider") ?? "sandbox"
+        guard DemoProviders.names.contains(providerName) else {
+            throw UsageError(
+                "unknown provider \"\(providerName)\" (this build has: \(DemoProviders.names.joined(separator: ", ")))")
         }
         let apiType: WebCheckoutApiType
         switch options.value("--api") {
@@ -44,6 +48,9 @@ struct DemoCommand {
         case "bridge": flow = .web(.bridge, apiType)
         case "parse": flow = .web(.parse(Self.parseRules), apiType)
         case let other?: throw UsageError("--web is bridge or parse, got \"\(other)\"")
+        }
+        if providerName != "sandbox", flow != .native {
+            throw UsageError("--provider pays in the native checkout; the web checkout pays on the merchant's page")
         }
         try options.rejectUnknown()
     }
@@ -67,16 +74,16 @@ struct DemoCommand {
 
     func run() async throws -> Int32 {
         let api = SandboxCheckoutAPI()
-        let behaviour: SandboxPaymentProvider.Behaviour =
-            decline ? .decline(reason: "Insufficient funds") : challenge ? .challengeThenApprove : .approve
-        let provider = SandboxPaymentProvider(behaviour: behaviour)
-        let environment = CheckoutEnvironment(api: api, paymentProviders: [provider])
+        guard
+            let script = DemoProviders.script(
+                named: providerName, scenario: DemoScenario(decline: decline, challenge: challenge))
+        else { throw UsageError("unknown provider \"\(providerName)\"") }
+        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider])
         let initial: CheckoutState
         switch flow {
         case .native:
             initial = CheckoutState(
-                kind: .native, user: guest ? .guest : Self.demoUser,
-                paymentProviders: [SandboxPaymentProvider.defaultDescriptor])
+                kind: .native, user: guest ? .guest : Self.demoUser, paymentProviders: [script.provider.descriptor])
         case .web(let mode, let apiType):
             initial = WebCheckoutBuilder(apiType: apiType, mode: mode).makeState()
         }
@@ -107,7 +114,7 @@ struct DemoCommand {
         await send(.common(.started))
         switch flow {
         case .native:
-            try await playNative(store: store, api: api, provider: provider, send: send)
+            try await playNative(store: store, api: api, script: script, send: send)
         case .web(.bridge, _):
             await send(.common(.loadProgressChanged(0.3)))
             await send(.common(.loadProgressChanged(1)))
@@ -161,7 +168,7 @@ struct DemoCommand {
     private func playNative(
         store: Store<CheckoutState>,
         api: SandboxCheckoutAPI,
-        provider: SandboxPaymentProvider,
+        script: any ProviderDemoScript,
         send: (CheckoutAction) async -> Void
     ) async throws {
         if guest {
@@ -186,18 +193,30 @@ struct DemoCommand {
             await api.changePrice(productID: "cap-grey", to: 20)
             await send(.payment(.payTapped))
         }
-        let card = PaymentSubmission(
-            methodID: "scheme", payload: Sensitive("demo-encrypted-card-data"), displayDescription: "Visa •••• 1111")
         await send(.payment(.payTapped))
-        await send(.payment(.submitted(card)))
-        if case .actionRequired = store.state.payment.phase {
-            await send(.payment(.actionCompleted(PaymentActionDetails(payload: Sensitive("demo-3ds-result")))))
-        }
+        try await submitAndCompleteActions(store: store, script: script, send: send)
         if case .declined = store.state.payment.phase {
             // The shopper reads the refusal and tries again; this time the bank approves.
             await send(.payment(.declineAcknowledged))
-            await provider.setBehaviour(.approve)
-            await send(.payment(.submitted(card)))
+            try await submitAndCompleteActions(store: store, script: script, send: send)
+        }
+    }
+
+    /// What the host's drop-in does: submit the shopper's choice, then perform each action the
+    /// provider asks for (a 3-D Secure challenge, a redirect) until there is none.
+    private func submitAndCompleteActions(
+        store: Store<CheckoutState>,
+        script: any ProviderDemoScript,
+        send: (CheckoutAction) async -> Void
+    ) async throws {
+        guard store.state.payment.phase == .presenting, let session = store.state.payment.session else { return }
+        await send(.payment(.submitted(try await script.submission(for: session))))
+        var actions = 0
+        while case .actionRequired(let request) = store.state.payment.phase, let session = store.state.payment.session,
+            actions < 5
+        {
+            actions += 1
+            await send(.payment(.actionCompleted(try await script.completeAction(request, in: session))))
         }
     }
 

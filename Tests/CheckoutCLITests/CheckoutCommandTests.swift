@@ -16,6 +16,9 @@ final class CheckoutCommandTests: XCTestCase {
         let variants: [[String]] = [
             ["--guest"], [], ["--conflict"], ["--guest", "--expire"], ["--decline"], ["--challenge"],
             ["--web", "bridge"], ["--web", "parse", "--api", "checkout"],
+            ["--provider", "afterpay"], ["--provider", "afterpay", "--decline"],
+            ["--provider", "worldline"], ["--provider", "worldline", "--challenge"],
+            ["--provider", "worldline", "--decline"],
         ]
         for variant in variants {
             let path = directory.appendingPathComponent("demo-\(variant.joined()).jsonl").path
@@ -27,6 +30,25 @@ final class CheckoutCommandTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(variant): \(verify.output)")
             XCTAssertTrue(verify.output.hasPrefix("verified: "), "\(variant): \(verify.output)")
         }
+    }
+
+    func testProviderDemoRefusesTheWebCheckoutAndUnknownProviders() throws {
+        let web = try runner.run(["demo", "--web", "bridge", "--provider", "worldline"])
+        XCTAssertEqual(web.status, 64)
+        XCTAssertTrue(web.errors.contains("--provider pays in the native checkout"), web.errors)
+        let unknown = try runner.run(["demo", "--provider", "cash"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.errors.contains("unknown provider \"cash\""), unknown.errors)
+    }
+
+    func testWorldlineDemoLogHoldsNoCardData() throws {
+        let path = directory.appendingPathComponent("worldline.jsonl").path
+        XCTAssertEqual(try runner.run(["demo", "--provider", "worldline", "--record", path]).status, 0)
+        let log = try String(contentsOfFile: path, encoding: .utf8)
+        for secret in ["4111111111111111", "4111 1111 1111 1111", "411111"] {
+            XCTAssertFalse(log.contains(secret), "the log holds \(secret)")
+        }
+        XCTAssertTrue(log.contains("[REDACTED]"))
     }
 
     func testDemoShowsThe409And410Paths() throws {

@@ -27,4 +27,6 @@ final class ExampleLogTests: XCTestCase {
     func testParseWebCheckoutWithCheckoutEndpoints() { assertReplays("web-parse-checkout") }
     func testDeclinedPaymentThenRetry() { assertReplays("native-decline-then-retry") }
     func testThreeDSChallenge() { assertReplays("native-3ds-challenge") }
+    func testAfterpayCheckout() { assertReplays("native-afterpay") }
+    func testWorldlineCardWithChallenge() { assertReplays("native-worldline-card-3ds") }
 }

@@ -1,0 +1,53 @@
+import Checkout
+import PaymentProviders
+import StateStore
+
+/// The providers `checkout demo --provider NAME` can pay with, each playing the host's part
+/// (what the drop-in or card form submits, how an action completes) against its sandbox.
+enum DemoProviders {
+    /// The names `--provider` accepts.
+    static var names: [String] { ["sandbox", "afterpay", "worldline"] }
+
+    static func script(named name: String, scenario: DemoScenario) -> (any ProviderDemoScript)? {
+        switch name {
+        case "sandbox": return SandboxDemoScript(scenario: scenario)
+        case "afterpay": return AfterpayDemoScript(scenario: scenario)
+        case "worldline": return WorldlineDemoScript(scenario: scenario)
+        default: return nil
+        }
+    }
+}
+
+/// The checkout's own sandbox provider as a demo script: a card the drop-in "tokenised", a
+/// 3-D Secure result, and a bank that declines only the first attempt when asked to decline.
+struct SandboxDemoScript: ProviderDemoScript {
+    let sandbox: SandboxPaymentProvider
+    let scenario: DemoScenario
+
+    init(scenario: DemoScenario) {
+        self.scenario = scenario
+        sandbox = SandboxPaymentProvider(
+            behaviour: scenario.decline
+                ? .decline(reason: "Insufficient funds") : scenario.challenge ? .challengeThenApprove : .approve)
+    }
+
+    var provider: any PaymentProvider { sandbox }
+
+    func submission(for session: PaymentSession) async throws -> PaymentSubmission {
+        let calls = await sandbox.receivedCalls
+        if calls.contains(where: { if case .submit = $0 { return true } else { return false } }) {
+            // The shopper tries again after a refusal: this time the bank approves.
+            await sandbox.setBehaviour(.approve)
+        }
+        return PaymentSubmission(
+            methodID: "scheme", payload: Sensitive("demo-encrypted-card-data"), displayDescription: "Visa •••• 1111")
+    }
+
+    func completeAction(
+        _ action: PaymentActionRequest, in session: PaymentSession
+    ) async throws
+        -> PaymentActionDetails
+    {
+        PaymentActionDetails(payload: Sensitive("demo-3ds-result"))
+    }
+}
