@@ -359,7 +359,9 @@ func replayBenchmarks() -> [Result] {
 /// `Examples/Logs`, dispatched over and over through the checkout reducer and recorded.
 func checkoutReplayBenchmark() -> [Result] {
     let directory = "Examples/Logs"
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+        $0.hasSuffix(".jsonl")
+    }.sorted()
     var actions: [CheckoutAction] = []
     for file in files {
         guard let reader = try? ActionLogReader<CheckoutState>(path: "\(directory)/\(file)") else { continue }
@@ -445,7 +447,9 @@ if json {
         print(String(format: "replay of 1,000,000 actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
     }
     if let replay = results.first(where: { $0.name.hasPrefix("replay-checkout") }) {
-        print(String(format: "replay of 1,000,000 checkout actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
+        print(
+            String(
+                format: "replay of 1,000,000 checkout actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
     }
     if let jump = results.first(where: { $0.name.hasPrefix("jump") }) {
         print(String(format: "jump to a random step: %.3f ms (median)", jump.medianNanoseconds / 1e6))
