@@ -45,7 +45,8 @@ struct Harness {
         state: CheckoutState = Fixtures.nativeState(),
         api: SandboxCheckoutAPI = SandboxCheckoutAPI(),
         provider: SandboxPaymentProvider = SandboxPaymentProvider(),
-        extraMiddleware: [Middleware<CheckoutState>] = []
+        extraMiddleware: [Middleware<CheckoutState>] = [],
+        sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in }
     ) {
         self.api = api
         self.provider = provider
@@ -54,7 +55,8 @@ struct Harness {
         self.sink = sink
         self.clearedCarts = counter
         let environment = CheckoutEnvironment(
-            api: api, paymentProviders: [provider], clearCart: { counter.increment() })
+            api: api, paymentProviders: [provider], clearCart: { counter.increment() },
+            sendWidgetUpdate: sendWidgetUpdate)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,
             middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)

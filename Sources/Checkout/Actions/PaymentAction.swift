@@ -39,4 +39,6 @@ public enum PaymentAction: Sendable, Hashable, Codable {
     case abortTapped
     /// Ask the provider for the authoritative result of a payment awaiting confirmation.
     case confirmationRequested
+    /// The provider's status widget reported (its `ready` or `change` message).
+    case widgetStatusChanged(PaymentWidgetReport)
 }

@@ -18,6 +18,8 @@ public struct CheckoutEnvironment: Sendable {
     public var paymentProviders: [any PaymentProvider]
     /// Called once when a checkout completes, to empty the app's bag.
     public var clearCart: @Sendable () async -> Void
+    /// Tells the provider's status widget the new total (Afterpay's `sendUpdate(amount:)`).
+    public var sendWidgetUpdate: @Sendable (Money) async -> Void
     /// How long one payment provider step (prepare, submit, details, lookup) may take before the
     /// payment fails with a timeout (`nil`: no limit; the host can still send
     /// ``PaymentAction/timedOut``). Steps that wait for the shopper are not timed.
@@ -32,8 +34,10 @@ public struct CheckoutEnvironment: Sendable {
         paymentProviders: [any PaymentProvider] = [],
         clearCart: @escaping @Sendable () async -> Void = {},
         paymentStepTimeout: Duration? = .seconds(60),
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: @escaping @Sendable (String) -> Void = { _ in },
+        sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in }
     ) {
+        self.sendWidgetUpdate = sendWidgetUpdate
         self.api = api
         self.paymentProviders = paymentProviders
         self.clearCart = clearCart

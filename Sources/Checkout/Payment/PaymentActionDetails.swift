@@ -7,10 +7,14 @@ public struct PaymentActionDetails: Sendable, Hashable, Codable {
     /// The return URL the app was opened with after a redirect, if this came from one. Secret:
     /// it carries tokens.
     public var returnURL: Sensitive<String>?
+    /// The status widget's payment-schedule checksum, set by the checkout when the provider
+    /// uses a status widget (capture must carry the latest one).
+    public var widgetChecksum: String?
 
     /// Creates details.
-    public init(payload: Sensitive<String>, returnURL: Sensitive<String>? = nil) {
+    public init(payload: Sensitive<String>, returnURL: Sensitive<String>? = nil, widgetChecksum: String? = nil) {
         self.payload = payload
         self.returnURL = returnURL
+        self.widgetChecksum = widgetChecksum
     }
 }

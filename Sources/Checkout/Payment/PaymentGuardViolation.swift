@@ -14,6 +14,8 @@ public enum PaymentGuardViolation: Error, Sendable, Hashable, Codable, CustomStr
     case amountNotShown(asked: Money, shown: Money)
     /// There is no total to pay (no cart).
     case noTotal
+    /// The provider's status widget has not reported a valid schedule for the current total.
+    case widgetNotReady
 
     /// What was wrong.
     public var description: String {
@@ -25,6 +27,7 @@ public enum PaymentGuardViolation: Error, Sendable, Hashable, Codable, CustomStr
         case .totalChanged(let from, let to): return "the total changed from \(from) to \(to)"
         case .amountNotShown(let asked, let shown): return "the amount \(asked) is not the total shown, \(shown)"
         case .noTotal: return "there is no total to pay"
+        case .widgetNotReady: return "the payment schedule has not been confirmed for the current total"
         }
     }
 }

@@ -11,16 +11,53 @@ public struct PaymentProviderDescriptor: Sendable, Hashable, Codable, Identifiab
     public var minorUnitOverrides: [String: Int]
     /// Whether an order can be paid in parts (gift card, then card for the remainder).
     public var supportsPartialPayments: Bool
+    /// Whether the provider shows a status widget whose latest status gates capture (see
+    /// ``PaymentWidgetState``). Afterpay's checkout widget is one.
+    public var usesStatusWidget: Bool
 
     /// Creates a descriptor.
     public init(
         id: String, displayName: String, supportedCurrencies: Set<String>? = nil,
-        minorUnitOverrides: [String: Int] = [:], supportsPartialPayments: Bool = false
+        minorUnitOverrides: [String: Int] = [:], supportsPartialPayments: Bool = false,
+        usesStatusWidget: Bool = false
     ) {
+        self.usesStatusWidget = usesStatusWidget
         self.id = id
         self.displayName = displayName
         self.supportedCurrencies = supportedCurrencies
         self.minorUnitOverrides = minorUnitOverrides
         self.supportsPartialPayments = supportsPartialPayments
+    }
+}
+
+extension PaymentProviderDescriptor {
+    private enum CodingKeys: String, CodingKey {
+        case id, displayName, supportedCurrencies, minorUnitOverrides, supportsPartialPayments, usesStatusWidget
+    }
+
+    /// Decodes a descriptor; `usesStatusWidget` is absent from logs written before it existed,
+    /// and means `false`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            displayName: try container.decode(String.self, forKey: .displayName),
+            supportedCurrencies: try container.decodeIfPresent(Set<String>.self, forKey: .supportedCurrencies),
+            minorUnitOverrides: try container.decode([String: Int].self, forKey: .minorUnitOverrides),
+            supportsPartialPayments: try container.decode(Bool.self, forKey: .supportsPartialPayments),
+            usesStatusWidget: try container.decodeIfPresent(Bool.self, forKey: .usesStatusWidget) ?? false
+        )
+    }
+
+    /// Encodes a descriptor; `usesStatusWidget` only when set, so states without widgets encode
+    /// (and fingerprint) as they did before it existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(displayName, forKey: .displayName)
+        try container.encodeIfPresent(supportedCurrencies, forKey: .supportedCurrencies)
+        try container.encode(minorUnitOverrides, forKey: .minorUnitOverrides)
+        try container.encode(supportsPartialPayments, forKey: .supportsPartialPayments)
+        if usesStatusWidget { try container.encode(true, forKey: .usesStatusWidget) }
     }
 }

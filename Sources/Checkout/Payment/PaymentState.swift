@@ -22,6 +22,8 @@ public struct PaymentState: Sendable, Hashable, Codable {
     public var attempt: Int
     /// How many times the payment restarted because the total changed.
     public var restarts: Int
+    /// The provider's status widget, once it reported (see ``PaymentWidgetState``).
+    public var widget: PaymentWidgetState?
 
     /// A payment that has not started.
     public init(providerID: String? = nil) {

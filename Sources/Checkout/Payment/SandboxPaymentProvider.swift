@@ -51,6 +51,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
     private var sessionNumber = 0
     private var referenceNumber = 0
     private var calls: [Call] = []
+    private var details: [PaymentActionDetails] = []
     private var amounts: [String: Money] = [:]
 
     /// Creates a sandbox provider.
@@ -79,6 +80,9 @@ public actor SandboxPaymentProvider: PaymentProvider {
 
     /// Every call received, oldest first.
     public var receivedCalls: [Call] { calls }
+
+    /// The details every `submitDetails` call received, in order.
+    public var receivedDetails: [PaymentActionDetails] { details }
 
     /// The requests `prepare` received.
     public var preparedRequests: [PaymentRequest] {
@@ -127,6 +131,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
         _ details: PaymentActionDetails, in session: PaymentSession
     ) async throws -> PaymentOutcome {
         calls.append(.submitDetails(sessionID: session.id))
+        self.details.append(details)
         switch behaviour {
         case .challengeThenDecline(let reason): return .refused(reason: reason)
         case .throwError(let message): throw PaymentFailure(kind: .provider, message: message)

@@ -32,6 +32,7 @@ public enum CheckoutReducer {
             NativeSectionsReducer.make(environment: environment),
             CheckoutSyncReducer.make(environment: environment),
             PaymentReducer.make(environment: environment),
+            PaymentWidgetReducer.make(environment: environment),
             SectionProgressionReducer.make()
         )
     }

@@ -105,8 +105,28 @@ public enum PaymentReducer {
                 .outcomeReceived(try await provider.submit(submission, in: session), attempt: attempt)
             }
 
-        case .actionCompleted(let details):
+        case .widgetStatusChanged(let report):
+            var widget =
+                state.payment.widget ?? PaymentWidgetState(status: .awaitingUpdate, amount: state.displayedTotal)
+            widget.status =
+                report.isValid
+                ? .valid(checksum: report.checksum) : .invalid(errorCode: report.errorCode, message: report.message)
+            state.payment.widget = widget
+            return .none
+
+        case .actionCompleted(let completed):
             guard case .actionRequired = phase, let session = state.payment.session else { return .none }
+            var withChecksum = completed
+            if state.paymentProviders.first(where: { $0.id == session.providerID })?.usesStatusWidget == true {
+                // Capture waits for the widget's valid schedule for the current total, and carries
+                // its checksum.
+                guard let checksum = state.payment.widget?.captureChecksum else {
+                    CheckoutCommands.showError(.paymentRefused(.widgetNotReady), retry: nil, in: &state)
+                    return .none
+                }
+                withChecksum.widgetChecksum = checksum
+            }
+            let details = withChecksum
             state.payment.phase = .submittingDetails
             let attempt = state.payment.attempt
             return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
