@@ -30,13 +30,18 @@ public struct AfterpayDemoScript: ProviderDemoScript {
     private let afterpay: AfterpayPaymentProvider
 
     /// Creates the script, its sandbox (Clearpay's sandbox host) and its provider.
-    public init(scenario: DemoScenario) {
+    ///
+    /// - Parameters:
+    ///   - scenario: What the sandbox does.
+    ///   - showsCheckoutWidget: Whether the checkout shows Afterpay's widget, whose status then
+    ///     gates capture (the host forwards its messages).
+    public init(scenario: DemoScenario, showsCheckoutWidget: Bool = false) {
         self.scenario = scenario
         server = AfterpaySandboxServer(
             behaviour: scenario.decline ? .declineOnCapture : .approve, checkoutHost: "portal.sandbox.clearpay.co.uk")
         afterpay = AfterpayPaymentProvider(
             context: AfterpayContext(configuration: Self.configuration, deviceLocale: Locale(identifier: "en_GB")),
-            server: server)
+            server: server, showsCheckoutWidget: showsCheckoutWidget)
     }
 
     /// The Afterpay provider on the sandbox.

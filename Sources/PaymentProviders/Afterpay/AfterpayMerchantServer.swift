@@ -24,4 +24,23 @@ public protocol AfterpayMerchantServer: Sendable {
     /// Captures the order the shopper approved under `token`: Afterpay answers approved or
     /// declined.
     func capture(token: String, merchantReference: String) async throws -> AfterpayCapture
+
+    /// Captures with the checkout widget's payment-schedule checksum (`paymentScheduleChecksum`
+    /// in Afterpay's capture call), when the checkout shows the widget. The default ignores the
+    /// checksum and calls ``capture(token:merchantReference:)``.
+    func capture(
+        token: String, merchantReference: String, paymentScheduleChecksum: String?
+    ) async throws
+        -> AfterpayCapture
+}
+
+extension AfterpayMerchantServer {
+    /// Captures without a checksum: for servers of checkouts that do not show the widget.
+    public func capture(
+        token: String, merchantReference: String, paymentScheduleChecksum: String?
+    ) async throws
+        -> AfterpayCapture
+    {
+        try await capture(token: token, merchantReference: merchantReference)
+    }
 }

@@ -60,12 +60,19 @@ public actor AfterpayPaymentProvider: PaymentProvider {
     ///   - context: The Afterpay configuration (nil: never offered) and the device's locale.
     ///   - server: The merchant's server, which creates and captures checkouts.
     ///   - id: The provider's identifier in the checkout (`afterpay`).
-    public init(context: AfterpayContext, server: any AfterpayMerchantServer, id: String = "afterpay") {
+    ///   - showsCheckoutWidget: Whether the checkout shows Afterpay's widget after the redirect:
+    ///     then its latest status gates capture, and capture carries its checksum (the host
+    ///     forwards the widget's messages as ``Checkout/PaymentAction/widgetStatusChanged(_:)``).
+    public init(
+        context: AfterpayContext, server: any AfterpayMerchantServer, id: String = "afterpay",
+        showsCheckoutWidget: Bool = false
+    ) {
         self.context = context
         self.server = server
         descriptor = PaymentProviderDescriptor(
             id: id, displayName: context.brand.displayName,
-            supportedCurrencies: context.configuration.map { [$0.currencyCode.uppercased()] } ?? [])
+            supportedCurrencies: context.configuration.map { [$0.currencyCode.uppercased()] } ?? [],
+            usesStatusWidget: showsCheckoutWidget)
     }
 
     /// Whether Afterpay may be offered for an order of `total` (the displayed total): unavailable
@@ -149,7 +156,8 @@ public actor AfterpayPaymentProvider: PaymentProvider {
             // not capture the same order twice.
             record.isSpent = true
             update(record, for: session.id)
-            let capture = try await server.capture(token: token, merchantReference: record.reference)
+            let capture = try await server.capture(
+                token: token, merchantReference: record.reference, paymentScheduleChecksum: details.widgetChecksum)
             switch capture.status {
             case .approved:
                 let receipt = PaymentReceipt(

@@ -93,6 +93,20 @@ public actor AfterpaySandboxServer: AfterpayMerchantServer {
     /// Every call received, oldest first.
     public var receivedCalls: [Call] { calls }
 
+    /// The payment-schedule checksum each capture carried (`nil` without a widget), in order.
+    public var capturedChecksums: [String?] { checksums }
+    private var checksums: [String?] = []
+
+    /// Captures, keeping the widget's checksum for ``capturedChecksums``.
+    public func capture(
+        token: String, merchantReference: String, paymentScheduleChecksum: String?
+    ) async throws
+        -> AfterpayCapture
+    {
+        checksums.append(paymentScheduleChecksum)
+        return try await capture(token: token, merchantReference: merchantReference)
+    }
+
     /// Creates a checkout with the next token.
     ///
     /// - Throws: ``SandboxError/invalidAmount(_:)`` unless the amount is positive with two
