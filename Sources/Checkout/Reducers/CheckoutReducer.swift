@@ -1,6 +1,6 @@
 public import StateStore
 
-/// The checkout's reducer type: a ``Reducer`` of ``CheckoutState`` and ``CheckoutAction``.
+/// The checkout's reducer type: a `Reducer` of ``CheckoutState`` and ``CheckoutAction``.
 public typealias CheckoutReducerType = Reducer<CheckoutState, CheckoutAction>
 
 /// Builds the checkout reducer from small reducers, one per concern, run in this order:

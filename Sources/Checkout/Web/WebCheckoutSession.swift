@@ -3,7 +3,7 @@ public import StateStore
 /// What the backend returns to begin a web checkout, for both ``WebCheckoutApiType``s: the page to
 /// load and the cookies and headers that carry the user's session into it.
 ///
-/// Cookie and header values carry the user's session, so they are ``Sensitive``: they never show
+/// Cookie and header values carry the user's session, so they are `Sensitive`: they never show
 /// in a log or a description. A session read back from a log has them redacted, which is fine:
 /// a replay loads no page.
 public struct WebCheckoutSession: Sendable, Hashable, Codable {
