@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 scratch=.build-docs
 graphs="$scratch/symbol-graphs"
-rm -rf "$graphs" && mkdir -p "$graphs" docs-out
+# Keep earlier symbol graphs: an up-to-date build does not emit them again.
+mkdir -p "$graphs" docs-out
 
 modules=()
 for catalog in Sources/*/*.docc; do
@@ -20,6 +21,7 @@ for module in "${modules[@]}"; do
     swift build --scratch-path "$scratch" --target "$module" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/$module" \
         >/dev/null
+    rm -rf "docs-out/$module.doccarchive"
     docc convert "Sources/$module/$module.docc" \
         --fallback-display-name "$module" \
         --fallback-bundle-identifier "dev.checkoutengine.$module" \
