@@ -136,9 +136,11 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         [:]
     private var number = 0
 
-    /// Creates a sandbox answering `defaultAnswer` to every payment not scripted otherwise.
-    public init(defaultAnswer: Answer = .authorised) {
+    /// Creates a sandbox answering `firstAnswers` to the first payments calls, then
+    /// `defaultAnswer`.
+    public init(defaultAnswer: Answer = .authorised, firstAnswers: [Answer] = []) {
         self.defaultAnswer = defaultAnswer
+        queue = firstAnswers
     }
 
     /// Queues answers for the next payments calls, in order.

@@ -95,12 +95,16 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
     /// What `Transaction.find` says about an `authorizing` transaction.
     public private(set) var authorizingResolvesTo: BraintreeTransactionStatus = .authorized
 
-    /// Creates a sandbox with merchant accounts (id → currency) and known customers.
+    /// Creates a sandbox with merchant accounts (id → currency), known customers, and answers
+    /// for the first sales and 3-D Secure lookups.
     public init(
         merchantAccounts: [String: String] = ["poqshop_GBP": "GBP", "poqshop_EUR": "EUR", "poqshop_USD": "USD"],
-        customers: Set<String> = ["customer-ada"]
+        customers: Set<String> = ["customer-ada"], saleAnswers: [SaleAnswer] = [],
+        threeDSecureAnswers: [ThreeDSecureAnswer] = []
     ) {
         self.merchantAccounts = merchantAccounts
+        saleQueue = saleAnswers
+        threeDSecureQueue = threeDSecureAnswers
         for customer in customers { vault[customer] = [] }
     }
 

@@ -8,7 +8,9 @@ final class BraintreeAmountTests: XCTestCase {
         XCTAssertEqual(try BraintreeAmount.string(BraintreeFixtures.gbp("10")), "10.00")
         XCTAssertEqual(try BraintreeAmount.string(BraintreeFixtures.gbp("0.05")), "0.05")
         XCTAssertEqual(try BraintreeAmount.string(Money(amount: 1000, currencyCode: "JPY")), "1000")
-        XCTAssertEqual(try BraintreeAmount.string(Money(amount: try XCTUnwrap(Decimal(string: "1.5")), currencyCode: "KWD")), "1.500")
+        XCTAssertEqual(
+            try BraintreeAmount.string(Money(amount: try XCTUnwrap(Decimal(string: "1.5")), currencyCode: "KWD")),
+            "1.500")
     }
 
     func testExtraDigitsAreTruncated() throws {
