@@ -63,6 +63,10 @@ public actor AdyenPaymentProvider: PaymentProvider {
         }
         let country = request.countryCode ?? configuration.countryCode
         let order = openOrders[request.reference]
+        if order != nil {
+            // The earlier parts of this order are paid: only the newest attempt may cancel it.
+            attempts = attempts.filter { $0.value.reference != request.reference }
+        }
         var attempt = AdyenPaymentAttempt(
             reference: request.reference, amount: amount, due: request.amount, countryCode: country, order: order)
         let id: String

@@ -132,8 +132,15 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     private var sessions: [String: Session] = [:]
     private var orders: [String: Order] = [:]
     private var payments: [String: Payment] = [:]
-    private var pendingActions: [String: (answer: Answer, type: ActionType, sessionID: String?, reference: String)] =
-        [:]
+    private struct PendingAction {
+        var answer: Answer
+        var type: ActionType
+        var sessionID: String?
+        var reference: String
+        var amount: AdyenAmount
+    }
+
+    private var pendingActions: [String: PendingAction] = [:]
     private var number = 0
 
     /// Creates a sandbox answering `firstAnswers` to the first payments calls, then
@@ -224,10 +231,9 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
                 errorType: "validation")
         }
         pendingActions[paymentData] = nil
-        let amount = sessionAmount(pending.sessionID) ?? AdyenAmount(value: 0, currency: "EUR")
         return try respond(
-            pending.answer, amount: pendingAmount(paymentData) ?? amount, reference: pending.reference,
-            sessionID: pending.sessionID, order: nil)
+            pending.answer, amount: pending.amount, reference: pending.reference, sessionID: pending.sessionID,
+            order: nil)
     }
 
     /// `completed`, `refused`, `canceled` or `paymentPending`, from the session's last result
@@ -314,8 +320,8 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             response = AdyenPaymentResponse(resultCode: "Received")
         case .action(let type, let then):
             let paymentData = "Ab02b4c0!pd\(nextNumber())"
-            pendingActions[paymentData] = (then, type, sessionID, reference)
-            pendingAmounts[paymentData] = amount
+            pendingActions[paymentData] = PendingAction(
+                answer: then, type: type, sessionID: sessionID, reference: reference, amount: amount)
             response = AdyenPaymentResponse(
                 resultCode: Self.resultCode(for: type),
                 action: Self.action(type, paymentData: paymentData, amount: amount, reference: reference))
@@ -351,16 +357,6 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             if response.action == nil { response.sessionResult = "sr-\(sessionID)-\(session.version)" }
         }
         return response
-    }
-
-    private var pendingAmounts: [String: AdyenAmount] = [:]
-
-    private func pendingAmount(_ paymentData: String) -> AdyenAmount? {
-        pendingAmounts.removeValue(forKey: paymentData)
-    }
-
-    private func sessionAmount(_ sessionID: String?) -> AdyenAmount? {
-        sessionID.flatMap { sessions[$0]?.amount }
     }
 
     static func resultCode(for type: ActionType) -> String {

@@ -22,8 +22,11 @@ public struct BraintreeConfiguration: Sendable, Hashable, Codable {
         merchantAccounts: [String: String], customerID: String? = nil, threeDSecure: Bool = false,
         submitForSettlement: Bool = true
     ) {
+        // `gbp` and `GBP` are one currency: the upper-case key (sorted first) wins, whatever the
+        // dictionary's order.
         self.merchantAccounts = Dictionary(
-            uniqueKeysWithValues: merchantAccounts.map { ($0.key.uppercased(), $0.value) })
+            merchantAccounts.sorted { $0.key < $1.key }.map { ($0.key.uppercased(), $0.value) },
+            uniquingKeysWith: { first, _ in first })
         self.customerID = customerID
         self.threeDSecure = threeDSecure
         self.submitForSettlement = submitForSettlement
