@@ -3,8 +3,8 @@ public import Checkout
 /// An amount as Adyen's API writes it: `{"value": 4595, "currency": "GBP"}`, the value in minor
 /// units.
 ///
-/// Converting from ``Money`` multiplies by 10^digits and truncates toward zero, as Adyen's SDK
-/// does; the digits are ISO 4217's with Adyen's exceptions (``CurrencyDigits/adyenOverrides``:
+/// Converting from `Money` multiplies by 10^digits and truncates toward zero, as Adyen's SDK
+/// does; the digits are ISO 4217's with Adyen's exceptions (`CurrencyDigits/adyenOverrides`:
 /// ISK, CLP, COP, MRU, RSD and GHS use 2, CVE and IDR use 0).
 ///
 /// ```swift
@@ -25,8 +25,8 @@ public struct AdyenAmount: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Converts `money` to Adyen's minor units, truncating toward zero.
     ///
-    /// - Throws: ``PaymentGuardViolation/unknownCurrency(_:)`` for a currency with no known digits,
-    ///   ``PaymentGuardViolation/amountOutOfRange(_:)`` when it does not fit 64 bits.
+    /// - Throws: `PaymentGuardViolation/unknownCurrency(_:)` for a currency with no known digits,
+    ///   `PaymentGuardViolation/amountOutOfRange(_:)` when it does not fit 64 bits.
     public init(_ money: Money) throws(PaymentGuardViolation) {
         self.init(
             value: try money.minorUnits(overrides: CurrencyDigits.adyenOverrides), currency: money.currencyCode)
@@ -34,7 +34,7 @@ public struct AdyenAmount: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The amount in major units.
     ///
-    /// - Throws: ``PaymentGuardViolation/unknownCurrency(_:)`` for a currency with no known digits.
+    /// - Throws: `PaymentGuardViolation/unknownCurrency(_:)` for a currency with no known digits.
     public func money() throws(PaymentGuardViolation) -> Money {
         try Money.fromMinorUnits(value, currencyCode: currency, overrides: CurrencyDigits.adyenOverrides)
     }

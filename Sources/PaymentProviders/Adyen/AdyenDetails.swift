@@ -2,7 +2,7 @@ public import Checkout
 import Foundation
 import StateStore
 
-/// The details a finished Adyen action produced, as the ``PaymentActionDetails`` payload carries
+/// The details a finished Adyen action produced, as the `PaymentActionDetails` payload carries
 /// them: a flat JSON object (`{"threeDSResult": "…"}`, `{"redirectResult": "…"}`).
 ///
 /// ```swift
@@ -18,7 +18,7 @@ public enum AdyenDetails {
     /// The details inside `actionDetails`: its payload's JSON object, or else the query of the
     /// return URL it came with.
     ///
-    /// - Throws: ``PaymentFailure`` when neither holds any details.
+    /// - Throws: `PaymentFailure` when neither holds any details.
     public static func details(of actionDetails: PaymentActionDetails) throws(PaymentFailure) -> [String: String] {
         if let payload = actionDetails.payload.value, let data = payload.data(using: .utf8),
             let object = try? JSONDecoder().decode([String: String].self, from: data), !object.isEmpty

@@ -1,10 +1,10 @@
 public import Checkout
 import StateStore
 
-/// Adyen's drop-in as a checkout ``PaymentProvider``, in the sessions or the advanced flow.
+/// Adyen's drop-in as a checkout `PaymentProvider`, in the sessions or the advanced flow.
 ///
 /// The drop-in sheet is the host's; this provider makes the merchant-server calls through an
-/// ``AdyenMerchantServer`` and turns every answer into a ``PaymentOutcome``
+/// ``AdyenMerchantServer`` and turns every answer into a `PaymentOutcome`
 /// (see ``AdyenResultMapping``):
 ///
 /// - `prepare`: `/sessions` (sessions flow) or `/paymentMethods` (advanced), for exactly the
@@ -17,7 +17,7 @@ import StateStore
 /// - `confirm`: the session-result lookup (sessions flow) or the `AUTHORISATION` webhook
 ///   (advanced): authoritative, unlike the result code.
 /// - Partial payments: an `order` with a remaining amount comes back as
-///   ``PaymentOutcome/partiallyAuthorised(_:remaining:)``; the next `prepare` for the same
+///   `PaymentOutcome/partiallyAuthorised(_:remaining:)`; the next `prepare` for the same
 ///   reference pays the remainder into that order.
 ///
 /// ```swift
@@ -201,7 +201,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         return AdyenResultMapping.outcome(of: response, amount: attempt.amount, due: attempt.due)
     }
 
-    /// Runs a server call; any error becomes a ``PaymentFailure`` naming the endpoint.
+    /// Runs a server call; any error becomes a `PaymentFailure` naming the endpoint.
     private func call<Response: Sendable>(
         _ endpoint: String, _ body: () async throws -> Response
     ) async throws(PaymentFailure) -> Response {

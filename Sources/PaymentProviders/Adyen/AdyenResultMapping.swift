@@ -1,19 +1,19 @@
 public import Checkout
 
-/// How an Adyen answer becomes a provider-neutral ``PaymentOutcome``: pure functions, so every
+/// How an Adyen answer becomes a provider-neutral `PaymentOutcome`: pure functions, so every
 /// result code is tested alone.
 ///
 /// | Answer | Outcome |
 /// | --- | --- |
-/// | any code with an `action` | ``PaymentOutcome/actionRequired(_:)`` (an unknown action type is an error) |
-/// | an `order` with a remaining amount, `Authorised` | ``PaymentOutcome/partiallyAuthorised(_:remaining:)`` |
-/// | `Authorised` | ``PaymentOutcome/authorised(_:)`` (an authorised amount other than the one asked is an error) |
-/// | `Refused` | ``PaymentOutcome/refused(reason:)`` with `refusalReason` |
-/// | `Error` | ``PaymentOutcome/error(message:)`` with `refusalReason` |
-/// | `Cancelled` | ``PaymentOutcome/cancelled`` |
-/// | `Pending`, `Received`, `PresentToShopper` | ``PaymentOutcome/awaitingConfirmation(_:)`` |
-/// | `RedirectShopper`, `IdentifyShopper`, `ChallengeShopper`, `Authentication…` without an action | ``PaymentOutcome/error(message:)`` |
-/// | anything else | ``PaymentOutcome/error(message:)`` |
+/// | any code with an `action` | `PaymentOutcome/actionRequired(_:)` (an unknown action type is an error) |
+/// | an `order` with a remaining amount, `Authorised` | `PaymentOutcome/partiallyAuthorised(_:remaining:)` |
+/// | `Authorised` | `PaymentOutcome/authorised(_:)` (an authorised amount other than the one asked is an error) |
+/// | `Refused` | `PaymentOutcome/refused(reason:)` with `refusalReason` |
+/// | `Error` | `PaymentOutcome/error(message:)` with `refusalReason` |
+/// | `Cancelled` | `PaymentOutcome/cancelled` |
+/// | `Pending`, `Received`, `PresentToShopper` | `PaymentOutcome/awaitingConfirmation(_:)` |
+/// | `RedirectShopper`, `IdentifyShopper`, `ChallengeShopper`, `Authentication…` without an action | `PaymentOutcome/error(message:)` |
+/// | anything else | `PaymentOutcome/error(message:)` |
 public enum AdyenResultMapping {
     /// The outcome of a payments or details answer for a payment of `amount` (`due` in major
     /// units, as the checkout asked).

@@ -29,7 +29,7 @@ public struct BraintreeActionResult: Sendable, Hashable, Codable {
 
     /// Reads action details back.
     ///
-    /// - Throws: ``PaymentFailure`` when the payload is redacted or not an action result.
+    /// - Throws: `PaymentFailure` when the payload is redacted or not an action result.
     public static func decode(_ details: PaymentActionDetails) throws(PaymentFailure) -> BraintreeActionResult {
         guard let payload = details.payload.value,
             let result = try? JSONDecoder().decode(BraintreeActionResult.self, from: Data(payload.utf8))

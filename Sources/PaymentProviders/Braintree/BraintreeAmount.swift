@@ -6,7 +6,7 @@ public import Checkout
 public enum BraintreeAmount {
     /// `money` as the decimal string a sale carries.
     ///
-    /// - Throws: ``PaymentGuardViolation`` for an unknown currency or an amount out of range.
+    /// - Throws: `PaymentGuardViolation` for an unknown currency or an amount out of range.
     public static func string(_ money: Money) throws(PaymentGuardViolation) -> String {
         let units = try money.minorUnits()
         guard let digits = CurrencyDigits.digits(for: money.currencyCode) else {

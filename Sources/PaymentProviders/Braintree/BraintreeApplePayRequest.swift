@@ -1,5 +1,5 @@
 /// What the host needs to show the Apple Pay sheet and tokenise through Braintree's Apple Pay
-/// client: the payload of the ``Checkout/PaymentActionRequest/Kind/sdk`` action asked when the
+/// client: the payload of the `Checkout/PaymentActionRequest/Kind/sdk` action asked when the
 /// drop-in returns Apple Pay without a nonce.
 public struct BraintreeApplePayRequest: Sendable, Hashable, Codable {
     /// Always `applePay`.

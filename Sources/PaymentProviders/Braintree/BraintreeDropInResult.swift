@@ -3,7 +3,7 @@ import Foundation
 import StateStore
 
 /// What the drop-in's handler received: an error, a cancellation, or a payment method. The host
-/// forwards it as a ``PaymentSubmission`` (``submission``) in
+/// forwards it as a `PaymentSubmission` (``submission``) in
 /// `store.dispatch(.payment(.submitted(result.submission)))`.
 public enum BraintreeDropInResult: Sendable, Hashable, Codable {
     /// The handler's `error`.
@@ -34,7 +34,7 @@ public enum BraintreeDropInResult: Sendable, Hashable, Codable {
 
     /// Reads a submission's payload back.
     ///
-    /// - Throws: ``PaymentFailure`` when the payload is redacted or not a drop-in result.
+    /// - Throws: `PaymentFailure` when the payload is redacted or not a drop-in result.
     public static func decode(_ submission: PaymentSubmission) throws(PaymentFailure) -> BraintreeDropInResult {
         guard let payload = submission.payload.value,
             let result = try? JSONDecoder().decode(BraintreeDropInResult.self, from: Data(payload.utf8))

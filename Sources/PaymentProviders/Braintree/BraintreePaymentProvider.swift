@@ -2,7 +2,7 @@ public import Checkout
 import Foundation
 import StateStore
 
-/// Braintree's drop-in as a checkout ``PaymentProvider``.
+/// Braintree's drop-in as a checkout `PaymentProvider`.
 ///
 /// The drop-in sheet is the host's; this provider fetches the client token, reads the drop-in's
 /// result (``BraintreeDropInResult``, the submission's payload), runs the steps the drop-in
@@ -13,9 +13,9 @@ import StateStore
 ///   first as ``BraintreeDropInResult/vaultedMethodID``.
 /// - `submit`: a drop-in error fails the payment, a cancellation goes back to selection; Apple
 ///   Pay without a nonce asks the host for the tokenisation step (an
-///   ``Checkout/PaymentActionRequest/Kind/sdk`` action carrying a ``BraintreeApplePayRequest``);
+///   `Checkout/PaymentActionRequest/Kind/sdk` action carrying a ``BraintreeApplePayRequest``);
 ///   a card with 3-D Secure on runs the lookup with the sale amount (a challenge is a
-///   ``Checkout/PaymentActionRequest/Kind/threeDSChallenge`` action); then the sale, with the
+///   `Checkout/PaymentActionRequest/Kind/threeDSChallenge` action); then the sale, with the
 ///   amount as a decimal string, the nonce, the device data and the merchant account.
 /// - `submitDetails`: the action's ``BraintreeActionResult`` (the Apple Pay nonce, or the
 ///   challenge's verified nonce), then the sale.
@@ -229,7 +229,7 @@ public actor BraintreePaymentProvider: PaymentProvider {
         return BraintreeResultMapping.outcome(of: result, amount: attempt.amount, due: attempt.due)
     }
 
-    /// Runs a call; any error becomes a ``PaymentFailure`` naming it.
+    /// Runs a call; any error becomes a `PaymentFailure` naming it.
     private func call<Response: Sendable>(
         _ name: String, _ body: () async throws -> Response
     ) async throws(PaymentFailure) -> Response {

@@ -1,15 +1,15 @@
 public import Checkout
 
-/// How a Braintree transaction becomes a provider-neutral ``PaymentOutcome``: pure functions,
+/// How a Braintree transaction becomes a provider-neutral `PaymentOutcome`: pure functions,
 /// tested status by status.
 ///
 /// | Status | Outcome |
 /// | --- | --- |
-/// | `authorized`, `submitted_for_settlement`, `settling`, `settled`, `settlement_pending`, `settlement_confirmed` | ``PaymentOutcome/authorised(_:)`` |
-/// | `authorizing` | ``PaymentOutcome/awaitingConfirmation(_:)`` (`Transaction.find` decides) |
-/// | `processor_declined`, `gateway_rejected`, `settlement_declined` | ``PaymentOutcome/refused(reason:)`` |
-/// | `failed`, `authorization_expired`, `voided`, an unknown status | ``PaymentOutcome/error(message:)`` |
-/// | validation errors | ``PaymentOutcome/error(message:)`` listing them |
+/// | `authorized`, `submitted_for_settlement`, `settling`, `settled`, `settlement_pending`, `settlement_confirmed` | `PaymentOutcome/authorised(_:)` |
+/// | `authorizing` | `PaymentOutcome/awaitingConfirmation(_:)` (`Transaction.find` decides) |
+/// | `processor_declined`, `gateway_rejected`, `settlement_declined` | `PaymentOutcome/refused(reason:)` |
+/// | `failed`, `authorization_expired`, `voided`, an unknown status | `PaymentOutcome/error(message:)` |
+/// | validation errors | `PaymentOutcome/error(message:)` listing them |
 ///
 /// A transaction for another amount or currency than the sale asked is an error, whatever its
 /// status.
