@@ -36,7 +36,15 @@ public struct ExpressCheckout: Sendable {
     }
 
     /// Brings the checkout in line with `wallet`, then pays.
+    ///
+    /// A payment left in the drop-in by an earlier attempt (declined, or presented and never
+    /// submitted) is cancelled first, as closing its sheet would: the checkout can only be edited
+    /// with no payment under way.
     public func run(_ wallet: ExpressWalletResult) async -> ExpressCheckoutOutcome {
+        switch store.state.payment.phase {
+        case .presenting, .declined: await send(.payment(.cancelTapped))
+        default: break
+        }
         for _ in 0..<maximumSteps {
             let before = store.state
             guard let action = ExpressCheckoutPlanner.nextAction(for: wallet, providerID: providerID, in: before)

@@ -152,6 +152,22 @@ final class ExpressCheckoutTests: XCTestCase {
         XCTAssertEqual(run.state.errors.last?.kind, .paymentDeclined(reason: "Insufficient Funds"))
     }
 
+    func testAfterADeclineAnotherWalletCanPayAtOnce() async throws {
+        let script = AdyenDemoScript(scenario: DemoScenario(decline: true))
+        let run = try ProviderCheckoutRun(script: script)
+        let total = try await expectedTotal(SandboxCheckoutAPI())
+        let express = ExpressCheckout(store: run.store, providerID: "adyen")
+        let first = await express.run(adyenWallet(total: total))
+        XCTAssertEqual(first, .declined(reason: "Insufficient Funds"))
+        var other = adyenWallet(total: total)
+        other.shippingAddress.line1 = "11 Downing Street"
+        let second = await express.run(other)
+        guard case .completed = second else { return XCTFail("expected the order placed, got \(second)") }
+        XCTAssertEqual(run.state.shippingContact?.line1, "11 Downing Street")
+        XCTAssertEqual(run.state.payment.attempt, 2)
+        try run.closeAndVerifyReplay(secrets: secrets)
+    }
+
     func testChallengeIsHandedToTheHostLikeTheRegularCheckout() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario(challenge: true))
         let run = try ProviderCheckoutRun(script: script)
