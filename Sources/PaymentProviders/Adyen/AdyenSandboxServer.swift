@@ -14,11 +14,13 @@ import StateStore
 /// await server.enqueue(.action(.threeDS2Challenge, then: .authorised))
 /// ```
 ///
-/// Validation, as Adyen's: a missing reference (`130`), a non-positive or unknown-currency
-/// amount (`137`), a missing return URL (`14_003`), a payment method without a `type`
-/// (`14_016`), stale `sessionData` or unknown `paymentData` (`14_0322`), missing action details
-/// (`14_0302`), and an order payment for another amount than the remainder (`14_0329`) answer
-/// HTTP 422 with an ``AdyenAPIError``.
+/// Invalid requests answer HTTP 422 with an ``AdyenAPIError``: a missing reference (`130`) and a
+/// non-positive or unknown-currency amount (`137`) carry Adyen's documented codes; a missing
+/// return URL (`14_003`), a payment method without a `type` (`14_016`), stale `sessionData` or
+/// unknown `paymentData` (`14_0322`), missing action details (`14_0302`) and an order payment
+/// for another amount than the remainder (`14_0329`) carry codes in the style of Adyen's
+/// checkout-API codes, not checked against Adyen's list (tests should assert on the kind of
+/// refusal, not rely on these exact numbers matching production).
 public actor AdyenSandboxServer: AdyenMerchantServer {
     /// What the sandbox answers to a payments call (and, for actions, to the details call that
     /// follows).

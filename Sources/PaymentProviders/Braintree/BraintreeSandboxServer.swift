@@ -6,9 +6,10 @@ public import StateStore
 /// client SDK (``BraintreeClient``), answering as Braintree's documentation describes: client
 /// tokens with or without a customer, one-time nonces, Braintree's test nonces
 /// (`fake-valid-nonce`, `fake-processor-declined-visa-nonce`…), sales with decimal-string amounts
-/// and merchant accounts that fix the currency, the sandbox's decline amounts (2000.00–3000.99
-/// is `processor_declined` with that response code), status strings, validation errors with
-/// Braintree's codes, 3-D Secure lookups and challenges. Deterministic: ids, tokens and nonces
+/// and merchant accounts that fix the currency, the sandbox's test amounts (2000.00–2999.99 is
+/// `processor_declined` with that response code, 3000.00–3000.99 is `failed`), status strings,
+/// validation errors with Braintree's codes (`81503`, `81531`, `91565`, `93107`, `91577`), 3-D
+/// Secure lookups and challenges. Deterministic: ids, tokens and nonces
 /// are numbered.
 ///
 /// It also plays the host's side for demos and tests: the drop-in's card form
@@ -270,9 +271,11 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
             answer = saleQueue.removeFirst()
         } else if nonceText == "fake-processor-declined-visa-nonce" {
             answer = .processorDeclined(code: "2000", text: "Do Not Honor")
-        } else if amount >= 2000, amount < 3001 {
+        } else if amount >= 2000, amount < 3000 {
             let code = NSDecimalNumber(decimal: amount).intValue
             answer = .processorDeclined(code: String(code), text: Self.declineTexts[code] ?? "Processor Declined")
+        } else if amount >= 3000, amount < 3001 {
+            answer = .status(.failed)
         } else {
             answer = .status(request.submitForSettlement ? .submittedForSettlement : .authorized)
         }
@@ -283,8 +286,9 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
         switch answer {
         case .status(let status):
             transaction.status = status.rawValue
-            transaction.processorResponseCode = status.isSuccess ? "1000" : nil
-            transaction.processorResponseText = status.isSuccess ? "Approved" : nil
+            transaction.processorResponseCode = status.isSuccess ? "1000" : status == .failed ? "3000" : nil
+            transaction.processorResponseText =
+                status.isSuccess ? "Approved" : status == .failed ? "Processor Network Unavailable - Try Again" : nil
         case .processorDeclined(let code, let text):
             transaction.status = BraintreeTransactionStatus.processorDeclined.rawValue
             transaction.processorResponseCode = code

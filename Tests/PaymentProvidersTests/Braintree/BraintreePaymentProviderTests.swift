@@ -66,6 +66,13 @@ final class BraintreePaymentProviderTests: XCTestCase {
         XCTAssertEqual(outcome, .refused(reason: "Insufficient Funds (2001)"))
     }
 
+    func testSandboxAmountOf3000FailsTheTransaction() async throws {
+        let (provider, session) = try await prepared(amount: BraintreeFixtures.gbp("3000.00"))
+        let outcome = try await provider.submit(await server.dropInCard(lastFour: "1111").submission, in: session)
+        guard case .error(let message) = outcome else { return XCTFail("expected an error, got \(outcome)") }
+        XCTAssertTrue(message.hasSuffix("is failed"), message)
+    }
+
     func testDeclinedTestNonceIsDeclinedAndAnotherCardThenPays() async throws {
         let (provider, session) = try await prepared()
         let declined = BraintreeDropInResult.paymentMethod(
