@@ -61,7 +61,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
                 kind: .guardViolation,
                 message: "Adyen takes \(amount) for \(request.amount), the checkout asked \(request.minorUnits)")
         }
-        let country = request.countryCode ?? configuration.countryCode
+        let country = (request.countryCode ?? configuration.countryCode).uppercased()
         let order = openOrders[request.reference]
         if order != nil {
             // The earlier parts of this order are paid: only the newest attempt may cancel it.
