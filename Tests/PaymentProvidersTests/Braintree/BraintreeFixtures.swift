@@ -35,3 +35,16 @@ enum BraintreeFixtures {
             gatewayRejectionReason: "cvv")
     }
 }
+
+/// A Braintree SDK double whose 3-D Secure lookup verifies 0.01 whatever it was asked.
+struct WrongAmountThreeDSecureClient: BraintreeClient {
+    func mostRecentPaymentMethod(clientToken: Sensitive<String>) -> BraintreePaymentMethod? { nil }
+
+    func threeDSecureLookup(_ request: BraintreeThreeDSecureRequest) -> BraintreeThreeDSecureLookup {
+        .frictionless(
+            BraintreeActionResult(
+                nonce: "fake-valid-visa-nonce",
+                threeDSecure: BraintreeThreeDSecureInfo(
+                    liabilityShifted: true, liabilityShiftPossible: true, amount: "0.01")))
+    }
+}

@@ -206,6 +206,34 @@ final class BraintreePaymentProviderTests: XCTestCase {
         XCTAssertEqual(calls, [.clientToken(customerID: nil)])
     }
 
+    func testChallengeResultForAnotherAmountNeverReachesTheSale() async throws {
+        await server.enqueueThreeDSecure(.challenge)
+        let (provider, session) = try await prepared(threeDSecure: true)
+        guard
+            case .actionRequired = try await provider.submit(
+                await server.dropInCard(lastFour: "1111").submission, in: session)
+        else { return XCTFail("expected a challenge") }
+        let forged = BraintreeActionResult(
+            nonce: "fake-valid-visa-nonce",
+            threeDSecure: BraintreeThreeDSecureInfo(
+                liabilityShifted: true, liabilityShiftPossible: true, amount: "1.00"))
+        let outcome = try await provider.submitDetails(forged.details, in: session)
+        XCTAssertEqual(outcome, .error(message: "3-D Secure verified 1.00 but the sale is for 45.95"))
+        let calls = await server.receivedCalls
+        XCTAssertFalse(calls.contains { if case .sale = $0 { return true } else { return false } })
+    }
+
+    func testLookupThatVerifiedAnotherAmountNeverReachesTheSale() async throws {
+        let provider = BraintreePaymentProvider(
+            configuration: BraintreeConfiguration(merchantAccounts: BraintreeFixtures.accounts, threeDSecure: true),
+            server: server, client: WrongAmountThreeDSecureClient())
+        let session = try await provider.prepare(BraintreeFixtures.request())
+        let outcome = try await provider.submit(await server.dropInCard(lastFour: "1111").submission, in: session)
+        XCTAssertEqual(outcome, .error(message: "3-D Secure verified 0.01 but the sale is for 45.95"))
+        let calls = await server.receivedCalls
+        XCTAssertFalse(calls.contains { if case .sale = $0 { return true } else { return false } })
+    }
+
     func testNotEnrolledCardSellsWithoutLiabilityShift() async throws {
         await server.enqueueThreeDSecure(.notEnrolled)
         let (provider, session) = try await prepared(threeDSecure: true)
