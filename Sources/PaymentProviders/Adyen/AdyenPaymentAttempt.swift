@@ -5,6 +5,8 @@ import Checkout
 struct AdyenPaymentAttempt: Sendable {
     /// The merchant reference.
     var reference: String
+    /// The cart being paid for.
+    var cartID: String
     /// The amount in Adyen's minor units.
     var amount: AdyenAmount
     /// The amount in major units, as the checkout asked.

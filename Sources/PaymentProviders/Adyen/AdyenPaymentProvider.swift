@@ -35,7 +35,8 @@ public actor AdyenPaymentProvider: PaymentProvider {
 
     private let server: any AdyenMerchantServer
     private var attempts: [String: AdyenPaymentAttempt] = [:]
-    private var openOrders: [String: AdyenOrderReference] = [:]
+    /// Open partial-payment orders by merchant reference, with the cart they pay for.
+    private var openOrders: [String: (order: AdyenOrderReference, cartID: String)] = [:]
     private var advancedNumber = 0
 
     /// Creates the provider.
@@ -62,13 +63,15 @@ public actor AdyenPaymentProvider: PaymentProvider {
                 message: "Adyen takes \(amount) for \(request.amount), the checkout asked \(request.minorUnits)")
         }
         let country = (request.countryCode ?? configuration.countryCode).uppercased()
-        let order = openOrders[request.reference]
+        await cancelOrdersAbandoned(for: request)
+        let order = openOrders[request.reference]?.order
         if order != nil {
             // The earlier parts of this order are paid: only the newest attempt may cancel it.
             attempts = attempts.filter { $0.value.reference != request.reference }
         }
         var attempt = AdyenPaymentAttempt(
-            reference: request.reference, amount: amount, due: request.amount, countryCode: country, order: order)
+            reference: request.reference, cartID: request.cartID, amount: amount, due: request.amount,
+            countryCode: country, order: order)
         let id: String
         let methods: [AdyenPaymentMethod]
         var token: Sensitive<String>?
@@ -166,12 +169,24 @@ public actor AdyenPaymentProvider: PaymentProvider {
     /// refunded.
     public func cancel(_ session: PaymentSession) async {
         guard let attempt = attempts.removeValue(forKey: session.id) else { return }
-        if let order = openOrders.removeValue(forKey: attempt.reference) {
-            try? await server.cancelOrder(order)
+        if let open = openOrders.removeValue(forKey: attempt.reference) {
+            try? await server.cancelOrder(open.order)
         }
     }
 
     // MARK: Internals
+
+    /// A new payment for a cart abandons any partly paid order of an earlier payment of that cart
+    /// (the checkout may have dropped it without a `cancel`, say when the app went away while the
+    /// remainder was being prepared): cancel it so its paid parts are refunded.
+    private func cancelOrdersAbandoned(for request: PaymentRequest) async {
+        let abandoned = openOrders.filter { $0.key != request.reference && $0.value.cartID == request.cartID }
+        for (reference, open) in abandoned.sorted(by: { $0.key < $1.key }) {
+            openOrders[reference] = nil
+            attempts = attempts.filter { $0.value.reference != reference }
+            try? await server.cancelOrder(open.order)
+        }
+    }
 
     private func attempt(for session: PaymentSession) throws(PaymentFailure) -> AdyenPaymentAttempt {
         guard let attempt = attempts[session.id] else {
@@ -192,7 +207,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         attempt.paymentData = response.action?.paymentData
         if let order = response.order {
             if order.remainingAmount.value > 0 {
-                openOrders[attempt.reference] = order.reference
+                openOrders[attempt.reference] = (order.reference, attempt.cartID)
             } else {
                 openOrders[attempt.reference] = nil
             }

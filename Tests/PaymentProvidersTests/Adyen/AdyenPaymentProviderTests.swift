@@ -278,6 +278,24 @@ final class AdyenPaymentProviderTests: XCTestCase {
         }
     }
 
+    func testANewPaymentForTheCartCancelsAnOrderTheCheckoutDroppedWithoutCancelling() async throws {
+        await server.enqueue(.partial(paidMinorUnits: 2000))
+        let provider = AdyenFixtures.provider(server: server)
+        let first = try await provider.prepare(AdyenFixtures.request())
+        _ = try await provider.submit(AdyenFixtures.giftCard, in: first)
+        // The app went away before the remainder's session arrived; the retry is a new payment.
+        let retry = try await provider.prepare(AdyenFixtures.request(reference: "payment-2"))
+        let calls = await server.receivedCalls
+        guard case .cancelOrder = calls[calls.count - 2] else {
+            return XCTFail("expected the old order cancelled: \(calls)")
+        }
+        XCTAssertEqual(
+            calls.last, .sessions(AdyenAmount(value: 4595, currency: "GBP"), reference: "payment-2", order: nil))
+        guard case .authorised = try await provider.submit(AdyenFixtures.card, in: retry) else {
+            return XCTFail("the new payment takes the whole total")
+        }
+    }
+
     func testRedactedPaymentMethodIsNeverSent() async throws {
         let provider = AdyenFixtures.provider(server: server)
         let session = try await provider.prepare(AdyenFixtures.request())
