@@ -15,15 +15,19 @@ final class ProviderCheckoutRun {
     let api: SandboxCheckoutAPI
     let store: Store<CheckoutState>
     let logPath: String
+    private let keepsLog: Bool
     private let recorder: ActionRecorder<CheckoutState>
 
     init(script: any ProviderDemoScript, api: SandboxCheckoutAPI = SandboxCheckoutAPI()) throws {
         self.script = script
         self.api = api
         let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [script.provider.descriptor])
+        // Kept under CHECKOUTENGINE_ARTIFACTS when CI asks, so it can scan the logs for card numbers.
+        let kept = ProcessInfo.processInfo.environment["CHECKOUTENGINE_ARTIFACTS"]
+        keepsLog = kept != nil
         logPath =
-            FileManager.default.temporaryDirectory.appendingPathComponent("providers-\(UUID().uuidString).jsonl")
-            .path
+            URL(fileURLWithPath: kept ?? FileManager.default.temporaryDirectory.path)
+            .appendingPathComponent("payment-providers-\(UUID().uuidString).jsonl").path
         recorder = try ActionRecorder(
             path: logPath, initialState: initial, mode: .durable,
             configuration: ActionLogConfiguration(appVersion: "provider-tests", fingerprintInterval: 1))
@@ -33,7 +37,7 @@ final class ProviderCheckoutRun {
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: logPath)
+        if !keepsLog { try? FileManager.default.removeItem(atPath: logPath) }
     }
 
     var state: CheckoutState { store.state }
