@@ -65,6 +65,21 @@ final class AdyenResultMappingTests: XCTestCase {
         }
     }
 
+    func testExactlyTheShopperActionCodesNeedAnAction() {
+        let needing = Set(AdyenResultCode.allCases.filter(\.needsAction))
+        XCTAssertEqual(
+            needing,
+            [
+                .redirectShopper, .identifyShopper, .challengeShopper, .authenticationFinished,
+                .authenticationNotRequired,
+            ])
+        for code in needing {
+            XCTAssertEqual(
+                outcome(AdyenPaymentResponse(resultCode: code.rawValue)),
+                .error(message: "Adyen answered \(code.rawValue) without an action"))
+        }
+    }
+
     func testAnyCodeWithAnActionRequiresTheAction() {
         let action = AdyenAction(type: "threeDS2", subtype: "challenge", paymentData: "pd", token: "t")
         for code in ["ChallengeShopper", "Pending", "PresentToShopper"] {
