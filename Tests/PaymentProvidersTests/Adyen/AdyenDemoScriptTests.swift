@@ -97,6 +97,29 @@ final class AdyenDemoScriptTests: XCTestCase {
         try run.closeAndVerifyReplay(secrets: secrets + ["demo-redirect"])
     }
 
+    func testSDKAwaitAndQRCodeActionsFinishThroughTheStore() async throws {
+        for type in [AdyenSandboxServer.ActionType.sdk, .await, .qrCode] {
+            let server = AdyenSandboxServer(firstAnswers: [.action(type, then: .authorised)])
+            let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server, flow: .advanced))
+            await run.completeSections()
+            let phases = try await run.pay()
+            guard phases.count == 3, case .actionRequired(let request) = phases[1] else {
+                return XCTFail("expected an action for \(type): \(phases)")
+            }
+            if request.finishesWithoutDetails {
+                // A QR code is shown; the webhook then confirms the payment.
+                XCTAssertEqual(phases.last, .awaitingConfirmation, "\(type)")
+                await run.send(.payment(.confirmationRequested))
+            } else {
+                XCTAssertEqual(phases.last, .succeeded, "\(type)")
+                let calls = await server.receivedCalls
+                XCTAssertEqual(calls.last, .paymentDetails(keys: ["payload"], sessionID: nil), "\(type)")
+            }
+            XCTAssertEqual(run.state.payment.phase, .succeeded, "\(type)")
+            try run.closeAndVerifyReplay(secrets: secrets + ["demo-payload"])
+        }
+    }
+
     func testGiftCardPaysPartThenTheDropInReloadsForTheRemainder() async throws {
         let server = AdyenSandboxServer(firstAnswers: [.partial(paidMinorUnits: 2000)])
         let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server))
