@@ -8,7 +8,7 @@ final class AdyenDemoScriptTests: XCTestCase {
     private let secrets = ["adyenjs_0_1_25$demo", "Ab02b4c0!", "demo-3ds-result", "4111111111111111"]
 
     func testApprovedCheckoutPlacesTheOrderAndReplaysExactly() async throws {
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()))
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases, [.presenting, .succeeded])
@@ -19,7 +19,7 @@ final class AdyenDemoScriptTests: XCTestCase {
     }
 
     func testDeclineThenRetryPlacesTheOrder() async throws {
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario(decline: true)))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario(decline: true)))
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(
@@ -30,7 +30,7 @@ final class AdyenDemoScriptTests: XCTestCase {
 
     func testChallengeIsPerformedThenTheOrderIsPlaced() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario(challenge: true))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases.count, 3)
@@ -43,7 +43,7 @@ final class AdyenDemoScriptTests: XCTestCase {
     }
 
     func testChallengeThenDeclineThenRetryInTheAdvancedFlow() async throws {
-        let run = try ProviderCheckoutRun(
+        let run = try DropInCheckoutRun(
             script: AdyenDemoScript(scenario: DemoScenario(decline: true, challenge: true), flow: .advanced))
         await run.completeSections()
         let phases = try await run.pay()
@@ -55,7 +55,7 @@ final class AdyenDemoScriptTests: XCTestCase {
     func testPendingCompletesTheOrderAndOnlyTheLookupConfirmsIt() async throws {
         let server = AdyenSandboxServer(firstAnswers: [.pending])
         await server.setWebhookOutcome(.notYetReceived)
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server))
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases, [.presenting, .awaitingConfirmation])
@@ -72,7 +72,7 @@ final class AdyenDemoScriptTests: XCTestCase {
 
     func testVoucherIsShownThenTheWebhookConfirmsTheOrder() async throws {
         let server = AdyenSandboxServer(firstAnswers: [.action(.voucher, then: .authorised)])
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server, flow: .advanced))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server, flow: .advanced))
         await run.completeSections()
         let phases = try await run.pay()
         guard phases.count == 3, case .actionRequired(let voucher) = phases[1] else {
@@ -88,7 +88,7 @@ final class AdyenDemoScriptTests: XCTestCase {
 
     func testRedirectReturnURLIsForwardedAsTheActionsDetails() async throws {
         let server = AdyenSandboxServer(firstAnswers: [.action(.redirect, then: .authorised)])
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server))
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases.last, .succeeded)
@@ -100,7 +100,7 @@ final class AdyenDemoScriptTests: XCTestCase {
     func testSDKAwaitAndQRCodeActionsFinishThroughTheStore() async throws {
         for type in [AdyenSandboxServer.ActionType.sdk, .await, .qrCode] {
             let server = AdyenSandboxServer(firstAnswers: [.action(type, then: .authorised)])
-            let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server, flow: .advanced))
+            let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server, flow: .advanced))
             await run.completeSections()
             let phases = try await run.pay()
             guard phases.count == 3, case .actionRequired(let request) = phases[1] else {
@@ -122,7 +122,7 @@ final class AdyenDemoScriptTests: XCTestCase {
 
     func testGiftCardPaysPartThenTheDropInReloadsForTheRemainder() async throws {
         let server = AdyenSandboxServer(firstAnswers: [.partial(paidMinorUnits: 2000)])
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server))
         await run.completeSections()
         let total = try XCTUnwrap(run.state.displayedTotal)
         let phases = try await run.pay()
@@ -141,7 +141,7 @@ final class AdyenDemoScriptTests: XCTestCase {
 
     func testCancellingDuringTheChallengeAbandonsTheSession() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario(challenge: true))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         await run.send(.payment(.payTapped))
         let session = try XCTUnwrap(run.state.payment.session)
@@ -165,7 +165,7 @@ final class AdyenDemoScriptTests: XCTestCase {
             lines: [CartLine(id: "l", productID: "p", title: "Wool jumper", quantity: 1, unitPrice: 15_000)],
             currencyCode: "ISK")
         let server = AdyenSandboxServer()
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server), api: api)
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server), api: api)
         await run.completeSections()
         let total = try XCTUnwrap(run.state.displayedTotal)
         XCTAssertEqual(total.currencyCode, "ISK")
@@ -180,7 +180,7 @@ final class AdyenDemoScriptTests: XCTestCase {
     func testConflictingCartNeverReachesAdyen() async throws {
         let server = AdyenSandboxServer()
         let api = SandboxCheckoutAPI()
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server), api: api)
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server), api: api)
         await run.completeSections()
         await api.changePrice(productID: "cap-grey", to: 20)
         await run.send(.payment(.payTapped))

@@ -6,9 +6,9 @@ import XCTest
 /// Cancellation, the app going away and timeouts with Adyen in a whole checkout: nothing is left
 /// half-started, neither in the state nor at Adyen.
 final class AdyenPaymentLifecycleTests: XCTestCase {
-    private func partlyPaid(_ server: AdyenSandboxServer) async throws -> ProviderCheckoutRun {
+    private func partlyPaid(_ server: AdyenSandboxServer) async throws -> DropInCheckoutRun {
         let script = AdyenDemoScript(server: server)
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         await run.send(.payment(.payTapped))
         let session = try XCTUnwrap(run.state.payment.session)
@@ -49,7 +49,7 @@ final class AdyenPaymentLifecycleTests: XCTestCase {
 
     func testAppGoingAwayDuringAChallengeAbandonsTheAdyenSession() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario(challenge: true))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         await run.send(.payment(.payTapped))
         let session = try XCTUnwrap(run.state.payment.session)
@@ -69,7 +69,7 @@ final class AdyenPaymentLifecycleTests: XCTestCase {
     func testErrorResultFailsWithRetryAndTheRetryGetsANewSession() async throws {
         let server = AdyenSandboxServer(firstAnswers: [.error(reason: "Acquirer Error")])
         let script = AdyenDemoScript(server: server)
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         _ = try await run.pay()
         XCTAssertEqual(run.state.payment.phase, .failed(PaymentFailure(kind: .provider, message: "Acquirer Error")))
@@ -81,7 +81,7 @@ final class AdyenPaymentLifecycleTests: XCTestCase {
 
     func testCancelledResultGoesBackToSelection() async throws {
         let server = AdyenSandboxServer(firstAnswers: [.cancelled])
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(server: server))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(server: server))
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases, [.presenting, .cancelled])

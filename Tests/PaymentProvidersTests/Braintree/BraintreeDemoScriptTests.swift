@@ -9,7 +9,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
 
     func testApprovedCheckoutPlacesTheOrderAndReplaysExactly() async throws {
         let script = BraintreeDemoScript(scenario: DemoScenario())
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases, [.presenting, .succeeded])
@@ -25,7 +25,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
     }
 
     func testDeclineThenRetryWithANewNoncePlacesTheOrder() async throws {
-        let run = try ProviderCheckoutRun(script: BraintreeDemoScript(scenario: DemoScenario(decline: true)))
+        let run = try DropInCheckoutRun(script: BraintreeDemoScript(scenario: DemoScenario(decline: true)))
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(
@@ -35,7 +35,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
 
     func testThreeDSecureChallengeIsPerformedThenTheOrderIsPlaced() async throws {
         let script = BraintreeDemoScript(scenario: DemoScenario(challenge: true))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         let phases = try await run.pay()
         guard phases.count == 3, case .actionRequired(let challenge) = phases[1] else {
@@ -50,7 +50,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
     }
 
     func testChallengeThenDeclineThenRetry() async throws {
-        let run = try ProviderCheckoutRun(
+        let run = try DropInCheckoutRun(
             script: BraintreeDemoScript(scenario: DemoScenario(decline: true, challenge: true)))
         await run.completeSections()
         let phases = try await run.pay()
@@ -61,7 +61,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
 
     func testApplePayTokenisationStepRunsThroughTheActionModel() async throws {
         let script = BraintreeDemoScript(scenario: DemoScenario())
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         await run.send(.payment(.payTapped))
         await run.send(.payment(.submitted(await script.server.dropInApplePay().submission)))
@@ -75,7 +75,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
 
     func testCurrencyWithoutAMerchantAccountIsRefusedBeforeAnyCall() async throws {
         let script = BraintreeDemoScript(scenario: DemoScenario())
-        let run = try ProviderCheckoutRun(script: script, api: SandboxCheckoutAPI(currencyCode: "JPY"))
+        let run = try DropInCheckoutRun(script: script, api: SandboxCheckoutAPI(currencyCode: "JPY"))
         await run.completeSections()
         await run.send(.payment(.payTapped))
         XCTAssertEqual(run.state.payment.phase, .idle)
@@ -87,7 +87,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
 
     func testDropInCancelGoesBackToSelectionAndAPaymentCanStartAgain() async throws {
         let script = BraintreeDemoScript(scenario: DemoScenario())
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         await run.send(.payment(.payTapped))
         await run.send(.payment(.submitted(BraintreeDropInResult.cancelled.submission)))
@@ -101,7 +101,7 @@ final class BraintreeDemoScriptTests: XCTestCase {
     func testSaleServerErrorFailsWithRetryAndRetryPays() async throws {
         let script = BraintreeDemoScript(scenario: DemoScenario())
         await script.server.enqueueSale(.serverError(status: 503, message: "maintenance"))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         _ = try await run.pay()
         guard case .failed(let failure) = run.state.payment.phase else { return XCTFail("expected failed") }

@@ -139,7 +139,7 @@ struct AcmeDemoScript: ProviderDemoScript {
 
 final class AcmePayGuideTests: XCTestCase {
     func testTheGuidesProviderRunsAWholeCheckoutThroughTheChallenge() async throws {
-        let run = try ProviderCheckoutRun(script: AcmeDemoScript(scenario: DemoScenario(challenge: true)))
+        let run = try DropInCheckoutRun(script: AcmeDemoScript(scenario: DemoScenario(challenge: true)))
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases.count, 3)

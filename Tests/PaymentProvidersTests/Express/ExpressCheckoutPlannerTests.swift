@@ -4,7 +4,7 @@ import StateStore
 import XCTest
 
 final class ExpressCheckoutPlannerTests: XCTestCase {
-    private let home = ProviderCheckoutRun.home
+    private let home = DropInCheckoutRun.home
     private let work = Address(
         firstName: "Ada", lastName: "Lovelace", line1: "1 Poultry", city: "London", postcode: "EC2R 8EJ",
         countryCode: "GB")

@@ -10,7 +10,7 @@ final class ExpressCheckoutTests: XCTestCase {
 
     /// The wallet's data as Apple Pay returns it, paying with a Braintree Apple Pay nonce.
     private func braintreeWallet(
-        _ server: BraintreeSandboxServer, total: Money, address: Address = ProviderCheckoutRun.home
+        _ server: BraintreeSandboxServer, total: Money, address: Address = DropInCheckoutRun.home
     ) async -> ExpressWalletResult {
         let nonce = await server.tokenizeApplePay(
             BraintreeApplePayRequest(amount: "0", currencyCode: "GBP", merchantAccountId: "poqshop_GBP")
@@ -23,7 +23,7 @@ final class ExpressCheckoutTests: XCTestCase {
 
     private func adyenWallet(total: Money, billing: Address? = nil) -> ExpressWalletResult {
         ExpressWalletResult(
-            email: "ada@example.com", shippingAddress: ProviderCheckoutRun.home, billingAddress: billing,
+            email: "ada@example.com", shippingAddress: DropInCheckoutRun.home, billingAddress: billing,
             shownTotal: total,
             payment: PaymentSubmission(
                 methodID: "applepay",
@@ -33,7 +33,7 @@ final class ExpressCheckoutTests: XCTestCase {
 
     /// The total the sandbox will show for the demo cart delivered to `home` by standard.
     private func expectedTotal(_ api: SandboxCheckoutAPI) async throws -> Money {
-        let probe = try ProviderCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()), api: api)
+        let probe = try DropInCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()), api: api)
         await probe.completeSections()
         return try XCTUnwrap(probe.state.displayedTotal)
     }
@@ -41,7 +41,7 @@ final class ExpressCheckoutTests: XCTestCase {
     func testGuestExpressCheckoutWithBraintreeApplePayPlacesTheOrderThroughTheCheckoutAPI() async throws {
         let script = BraintreeDemoScript(scenario: DemoScenario())
         let api = SandboxCheckoutAPI()
-        let run = try ProviderCheckoutRun(script: script, api: api)
+        let run = try DropInCheckoutRun(script: script, api: api)
         let total = try await expectedTotal(SandboxCheckoutAPI())
         let express = ExpressCheckout(store: run.store, providerID: "braintree")
         let outcome = await express.run(await braintreeWallet(script.server, total: total))
@@ -50,7 +50,7 @@ final class ExpressCheckoutTests: XCTestCase {
         }
         XCTAssertEqual(order.total, total)
         XCTAssertEqual(run.state.email, "ada@example.com")
-        XCTAssertTrue(AddressMatcher.matches(run.state.shippingContact, ProviderCheckoutRun.home))
+        XCTAssertTrue(AddressMatcher.matches(run.state.shippingContact, DropInCheckoutRun.home))
         XCTAssertTrue(run.state.isBillingSameAsShipping)
         let calls = await api.receivedCalls
         XCTAssertTrue(calls.contains(.updateEmail(cartID: "cart-1")), "the contact went through the Checkout API")
@@ -66,13 +66,13 @@ final class ExpressCheckoutTests: XCTestCase {
     }
 
     func testExpressEndsInTheSameStateAsTheRegularCheckout() async throws {
-        let regular = try ProviderCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()))
+        let regular = try DropInCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()))
         await regular.completeSections()
         let total = try XCTUnwrap(regular.state.displayedTotal)
         try await regular.pay()
 
         let script = AdyenDemoScript(scenario: DemoScenario())
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         let outcome = await ExpressCheckout(store: run.store, providerID: "adyen").run(adyenWallet(total: total))
         guard case .completed = outcome else { return XCTFail("expected the order placed, got \(outcome)") }
         XCTAssertEqual(run.state.completedOrder, regular.state.completedOrder)
@@ -85,9 +85,9 @@ final class ExpressCheckoutTests: XCTestCase {
     }
 
     func testLoggedInShopperWithTheWalletAddressInTheAddressBookPicksIt() async throws {
-        let user = CheckoutUser.loggedIn(addressBook: [AddressBookEntry(id: "home", address: ProviderCheckoutRun.home)])
+        let user = CheckoutUser.loggedIn(addressBook: [AddressBookEntry(id: "home", address: DropInCheckoutRun.home)])
         let script = AdyenDemoScript(scenario: DemoScenario())
-        let recorder = ActionList()
+        let recorder = ExpressActionList()
         let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [script.provider])
         let store = Store(
             reducer: CheckoutReducer.make(environment: environment),
@@ -106,7 +106,7 @@ final class ExpressCheckoutTests: XCTestCase {
         let billing = Address(
             firstName: "Ada", lastName: "Lovelace", line1: "1 Poultry", city: "London", postcode: "EC2R 8EJ",
             countryCode: "GB")
-        let run = try ProviderCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()))
+        let run = try DropInCheckoutRun(script: AdyenDemoScript(scenario: DemoScenario()))
         let total = try await expectedTotal(SandboxCheckoutAPI())
         let outcome = await ExpressCheckout(store: run.store, providerID: "adyen").run(
             adyenWallet(total: total, billing: billing))
@@ -117,7 +117,7 @@ final class ExpressCheckoutTests: XCTestCase {
 
     func testTotalOtherThanTheSheetShowedNeverPays() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario())
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         let shownBeforeShipping = Money(amount: 42, currencyCode: "GBP")
         let outcome = await ExpressCheckout(store: run.store, providerID: "adyen").run(
             adyenWallet(total: shownBeforeShipping))
@@ -130,10 +130,10 @@ final class ExpressCheckoutTests: XCTestCase {
     }
 
     func testInvalidWalletAddressIsRejectedByTheCheckoutsOwnRule() async throws {
-        var address = ProviderCheckoutRun.home
+        var address = DropInCheckoutRun.home
         address.postcode = ""
         let script = BraintreeDemoScript(scenario: DemoScenario())
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         let outcome = await ExpressCheckout(store: run.store, providerID: "braintree").run(
             await braintreeWallet(script.server, total: Money(amount: 42, currencyCode: "GBP"), address: address))
         guard case .rejected(.invalidInput(let field, _)) = outcome else {
@@ -145,7 +145,7 @@ final class ExpressCheckoutTests: XCTestCase {
 
     func testDeclinedWalletPaymentIsADecline() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario(decline: true))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         let total = try await expectedTotal(SandboxCheckoutAPI())
         let outcome = await ExpressCheckout(store: run.store, providerID: "adyen").run(adyenWallet(total: total))
         XCTAssertEqual(outcome, .declined(reason: "Insufficient Funds"))
@@ -154,7 +154,7 @@ final class ExpressCheckoutTests: XCTestCase {
 
     func testAfterADeclineAnotherWalletCanPayAtOnce() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario(decline: true))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         let total = try await expectedTotal(SandboxCheckoutAPI())
         let express = ExpressCheckout(store: run.store, providerID: "adyen")
         let first = await express.run(adyenWallet(total: total))
@@ -170,7 +170,7 @@ final class ExpressCheckoutTests: XCTestCase {
 
     func testChallengeIsHandedToTheHostLikeTheRegularCheckout() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario(challenge: true))
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         let total = try await expectedTotal(SandboxCheckoutAPI())
         let outcome = await ExpressCheckout(store: run.store, providerID: "adyen").run(adyenWallet(total: total))
         guard case .actionRequired(let action) = outcome else { return XCTFail("expected a challenge, got \(outcome)") }
@@ -184,7 +184,7 @@ final class ExpressCheckoutTests: XCTestCase {
     func testPriceChangedOnTheBackendIsTheCheckouts409NotACharge() async throws {
         let script = AdyenDemoScript(scenario: DemoScenario())
         let api = SandboxCheckoutAPI()
-        let run = try ProviderCheckoutRun(script: script, api: api)
+        let run = try DropInCheckoutRun(script: script, api: api)
         await run.completeSections()
         let total = try XCTUnwrap(run.state.displayedTotal)
         await api.changePrice(productID: "cap-grey", to: 20)
@@ -193,25 +193,5 @@ final class ExpressCheckoutTests: XCTestCase {
         let calls = await script.server.receivedCalls
         XCTAssertTrue(calls.isEmpty, "nothing reached Adyen")
         XCTAssertNotEqual(run.state.displayedTotal, total, "the new cart was fetched")
-    }
-}
-
-/// Every action a store reduced, in order.
-final class ActionList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [CheckoutAction] = []
-
-    var middleware: Middleware<CheckoutState> {
-        .observing { [self] _, action in
-            lock.lock()
-            storage.append(action)
-            lock.unlock()
-        }
-    }
-
-    var actions: [CheckoutAction] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
     }
 }

@@ -5,9 +5,9 @@ import XCTest
 
 /// The same demo played twice ends in the same state, references included: the sandboxes are
 /// deterministic, so a demo log is reproducible.
-final class DemoDeterminismTests: XCTestCase {
+final class DropInDemoDeterminismTests: XCTestCase {
     private func finalFingerprint(_ script: any ProviderDemoScript) async throws -> Fingerprint {
-        let run = try ProviderCheckoutRun(script: script)
+        let run = try DropInCheckoutRun(script: script)
         await run.completeSections()
         try await run.pay()
         XCTAssertEqual(run.state.payment.phase, .succeeded)

@@ -6,7 +6,7 @@ import XCTest
 
 /// A whole native checkout on the sandbox Checkout API with one provider's demo script, recorded
 /// to an action log: what `checkout demo --provider NAME --record PATH` does, for the tests.
-final class ProviderCheckoutRun {
+final class DropInCheckoutRun {
     static let home = Address(
         firstName: "Ada", lastName: "Lovelace", line1: "10 Downing Street", city: "London", postcode: "SW1A 2AA",
         countryCode: "GB")
