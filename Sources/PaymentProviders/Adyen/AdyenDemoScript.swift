@@ -1,0 +1,82 @@
+public import Checkout
+import StateStore
+
+/// Adyen's drop-in played for `checkout demo --provider adyen` and end-to-end tests, on an
+/// ``AdyenSandboxServer``: the shopper submits a card (encrypted fields only), passes 3-D Secure
+/// or returns from a redirect.
+///
+/// - ``DemoScenario/decline``: the first payment is refused (`Insufficient Funds`); the retry is
+///   authorised.
+/// - ``DemoScenario/challenge``: the first payment asks for a 3-D Secure 2 challenge (then is
+///   authorised, or refused when `decline` is set too).
+///
+/// ```swift
+/// let script = AdyenDemoScript(scenario: DemoScenario(challenge: true))
+/// let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [script.provider])
+/// ```
+public struct AdyenDemoScript: ProviderDemoScript {
+    /// The sandbox the provider talks to (script more answers on it if needed).
+    public let server: AdyenSandboxServer
+    /// The Adyen provider (sessions flow).
+    public let provider: any PaymentProvider
+    /// The scenario.
+    public let scenario: DemoScenario
+
+    /// The demo configuration: sessions flow, return URL `checkoutdemo://adyen`, GB.
+    public static let configuration = AdyenConfiguration(
+        flow: .sessions, merchantAccount: "CheckoutEngineDemo", returnURL: "checkoutdemo://adyen", countryCode: "GB")
+
+    /// Creates the script and its sandbox for `scenario`, in `flow`.
+    public init(scenario: DemoScenario, flow: AdyenFlow = .sessions) {
+        let first: AdyenSandboxServer.Answer
+        switch (scenario.challenge, scenario.decline) {
+        case (true, true): first = .action(.threeDS2Challenge, then: .refused(reason: "Insufficient Funds"))
+        case (true, false): first = .action(.threeDS2Challenge, then: .authorised)
+        case (false, true): first = .refused(reason: "Insufficient Funds")
+        case (false, false): first = .authorised
+        }
+        self.init(server: AdyenSandboxServer(firstAnswers: [first]), flow: flow, scenario: scenario)
+    }
+
+    /// Creates a script over a sandbox scripted by the caller (pending, voucher, partial…).
+    public init(server: AdyenSandboxServer, flow: AdyenFlow = .sessions, scenario: DemoScenario = DemoScenario()) {
+        var configuration = Self.configuration
+        configuration.flow = flow
+        self.server = server
+        self.scenario = scenario
+        provider = AdyenPaymentProvider(configuration: configuration, server: server)
+    }
+
+    /// The card component's data: encrypted fields only, never a card number.
+    public func submission(for session: PaymentSession) async throws -> PaymentSubmission {
+        PaymentSubmission(
+            methodID: "scheme",
+            payload: Sensitive(
+                #"{"type":"scheme","encryptedCardNumber":"adyenjs_0_1_25$demo","encryptedSecurityCode":"adyenjs_0_1_25$demo"}"#
+            ),
+            displayDescription: "Visa •••• 1111")
+    }
+
+    /// The details each action's component produces (a voucher or document needs none: dispatch
+    /// `actionFinishedWithoutDetails`).
+    public func completeAction(
+        _ action: PaymentActionRequest, in session: PaymentSession
+    ) async throws -> PaymentActionDetails {
+        switch action.kind {
+        case .redirect:
+            do throws(AdyenRedirectReturn.Problem) {
+                return try AdyenRedirectReturn.details(
+                    for: "\(Self.configuration.returnURL)?redirectResult=demo-redirect",
+                    configuration: Self.configuration)
+            } catch {
+                throw PaymentFailure(kind: .provider, message: error.description)
+            }
+        case .threeDSFingerprint, .threeDSChallenge:
+            return AdyenDetails.actionDetails(["threeDSResult": "demo-3ds-result"])
+        case .sdk, .await, .qrCode:
+            return AdyenDetails.actionDetails(["payload": "demo-payload"])
+        case .voucher, .document:
+            throw PaymentFailure(kind: .provider, message: "a \(action.kind.rawValue) finishes without details")
+        }
+    }
+}

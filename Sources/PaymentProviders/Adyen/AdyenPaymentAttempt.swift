@@ -1,0 +1,30 @@
+import Checkout
+
+/// What the provider remembers about one prepared Adyen payment between calls: the session data
+/// to send back, the pending action's payment data, and what the authoritative lookup needs.
+struct AdyenPaymentAttempt: Sendable {
+    /// The merchant reference.
+    var reference: String
+    /// The cart being paid for.
+    var cartID: String
+    /// The amount in Adyen's minor units.
+    var amount: AdyenAmount
+    /// The amount in major units, as the checkout asked.
+    var due: Money
+    /// The shopper's country.
+    var countryCode: String
+    /// The session's id (sessions flow).
+    var sessionID: String?
+    /// The latest session data (sessions flow); every response refreshes it.
+    var sessionData: String?
+    /// The open partial-payment order this attempt pays into.
+    var order: AdyenOrderReference?
+    /// The `paymentData` of the action being performed.
+    var paymentData: String?
+    /// The latest result code.
+    var resultCode: String?
+    /// Adyen's reference for the payment, once known.
+    var pspReference: String?
+    /// The session result to look up (sessions flow).
+    var sessionResult: String?
+}

@@ -1,0 +1,229 @@
+public import Checkout
+import StateStore
+
+/// Adyen's drop-in as a checkout `PaymentProvider`, in the sessions or the advanced flow.
+///
+/// The drop-in sheet is the host's; this provider makes the merchant-server calls through an
+/// ``AdyenMerchantServer`` and turns every answer into a `PaymentOutcome`
+/// (see ``AdyenResultMapping``):
+///
+/// - `prepare`: `/sessions` (sessions flow) or `/paymentMethods` (advanced), for exactly the
+///   amount asked, in Adyen's minor units (truncated toward zero, Adyen's currency exceptions).
+///   A session created for another amount is refused.
+/// - `submit`: the payments call with the drop-in's `paymentMethod` JSON (the submission's
+///   payload) and the session data.
+/// - `submitDetails`: `/payments/details` with the action's details (3-D Secure result, redirect
+///   return, SDK payload) and the action's `paymentData`; actions can chain.
+/// - `confirm`: the session-result lookup (sessions flow) or the `AUTHORISATION` webhook
+///   (advanced): authoritative, unlike the result code.
+/// - Partial payments: an `order` with a remaining amount comes back as
+///   `PaymentOutcome/partiallyAuthorised(_:remaining:)`; the next `prepare` for the same
+///   reference pays the remainder into that order.
+///
+/// ```swift
+/// let adyen = AdyenPaymentProvider(
+///     configuration: AdyenConfiguration(flow: .sessions, merchantAccount: "Shop", returnURL: "shop://adyen"),
+///     server: MyAdyenBackend())
+/// let environment = CheckoutEnvironment(api: api, paymentProviders: [adyen])
+/// let state = CheckoutState(kind: .native, paymentProviders: [adyen.descriptor])
+/// ```
+public actor AdyenPaymentProvider: PaymentProvider {
+    /// Id `adyen`, the configured currencies, Adyen's minor-unit exceptions, partial payments on.
+    public nonisolated let descriptor: PaymentProviderDescriptor
+    /// The configuration.
+    public nonisolated let configuration: AdyenConfiguration
+
+    private let server: any AdyenMerchantServer
+    private var attempts: [String: AdyenPaymentAttempt] = [:]
+    /// Open partial-payment orders by merchant reference, with the cart they pay for.
+    private var openOrders: [String: (order: AdyenOrderReference, cartID: String)] = [:]
+    private var advancedNumber = 0
+
+    /// Creates the provider.
+    public init(configuration: AdyenConfiguration, server: any AdyenMerchantServer) {
+        self.configuration = configuration
+        self.server = server
+        descriptor = PaymentProviderDescriptor(
+            id: "adyen", displayName: "Adyen", supportedCurrencies: configuration.supportedCurrencies,
+            minorUnitOverrides: CurrencyDigits.adyenOverrides, supportsPartialPayments: true)
+    }
+
+    /// Creates the session (sessions flow) or fetches the payment methods (advanced flow) for
+    /// `request`.
+    public func prepare(_ request: PaymentRequest) async throws -> PaymentSession {
+        let amount: AdyenAmount
+        do throws(PaymentGuardViolation) {
+            amount = try AdyenAmount(request.amount)
+        } catch {
+            throw PaymentFailure(kind: .guardViolation, message: error.description)
+        }
+        guard amount.value == request.minorUnits, amount.value > 0 else {
+            throw PaymentFailure(
+                kind: .guardViolation,
+                message: "Adyen takes \(amount) for \(request.amount), the checkout asked \(request.minorUnits)")
+        }
+        let country = (request.countryCode ?? configuration.countryCode).uppercased()
+        await cancelOrdersAbandoned(for: request)
+        let order = openOrders[request.reference]?.order
+        if order != nil {
+            // The earlier parts of this order are paid: only the newest attempt may cancel it.
+            attempts = attempts.filter { $0.value.reference != request.reference }
+        }
+        var attempt = AdyenPaymentAttempt(
+            reference: request.reference, cartID: request.cartID, amount: amount, due: request.amount,
+            countryCode: country, order: order)
+        let id: String
+        let methods: [AdyenPaymentMethod]
+        var token: Sensitive<String>?
+        switch configuration.flow {
+        case .sessions:
+            let response = try await call("/sessions") {
+                try await server.sessions(
+                    AdyenSessionRequest(
+                        merchantAccount: configuration.merchantAccount, amount: amount, reference: request.reference,
+                        returnUrl: configuration.returnURL, countryCode: country,
+                        shopperLocale: configuration.shopperLocale, channel: configuration.channel, order: order))
+            }
+            // The session's amount is fixed when it is created: it must be the one asked.
+            guard response.amount == amount else {
+                throw PaymentFailure(
+                    kind: .guardViolation,
+                    message: "the Adyen session is for \(response.amount), the checkout asked \(amount)")
+            }
+            id = response.id
+            methods = response.paymentMethods
+            token = Sensitive(response.sessionData)
+            attempt.sessionID = response.id
+            attempt.sessionData = response.sessionData
+        case .advanced:
+            let response = try await call("/paymentMethods") {
+                try await server.paymentMethods(
+                    AdyenPaymentMethodsRequest(
+                        merchantAccount: configuration.merchantAccount, amount: amount, countryCode: country,
+                        shopperLocale: configuration.shopperLocale, channel: configuration.channel, order: order))
+            }
+            advancedNumber += 1
+            id = "adyen-\(request.reference)-\(advancedNumber)"
+            methods = response.paymentMethods
+        }
+        attempts[id] = attempt
+        return PaymentSession(
+            id: id, providerID: descriptor.id, amount: request.amount,
+            methods: methods.map { PaymentMethodOption(id: $0.type, name: $0.name) }, token: token)
+    }
+
+    /// Makes the payments call with the drop-in's `paymentMethod` JSON.
+    public func submit(_ submission: PaymentSubmission, in session: PaymentSession) async throws -> PaymentOutcome {
+        let attempt = try attempt(for: session)
+        guard let paymentMethod = submission.payload.value else {
+            throw PaymentFailure(kind: .provider, message: "the Adyen payment method data is redacted")
+        }
+        let response = try await call("/payments") {
+            try await server.payments(
+                AdyenPaymentsRequest(
+                    merchantAccount: configuration.merchantAccount, amount: attempt.amount,
+                    reference: attempt.reference, paymentMethod: Sensitive(paymentMethod),
+                    returnUrl: configuration.returnURL, countryCode: attempt.countryCode,
+                    channel: configuration.channel, sessionID: attempt.sessionID,
+                    sessionData: attempt.sessionData.map(Sensitive.init), order: attempt.order))
+        }
+        return handle(response, sessionID: session.id)
+    }
+
+    /// Makes the details call with what the action produced.
+    public func submitDetails(
+        _ details: PaymentActionDetails, in session: PaymentSession
+    ) async throws -> PaymentOutcome {
+        let attempt = try attempt(for: session)
+        let fields = try AdyenDetails.details(of: details)
+        let response = try await call("/payments/details") {
+            try await server.paymentDetails(
+                AdyenPaymentDetailsRequest(
+                    details: Sensitive(fields), paymentData: attempt.paymentData.map(Sensitive.init),
+                    sessionID: attempt.sessionID, sessionData: attempt.sessionData.map(Sensitive.init)))
+        }
+        return handle(response, sessionID: session.id)
+    }
+
+    /// Looks up the authoritative result: the session result (sessions flow) or the
+    /// `AUTHORISATION` webhook (advanced flow, or a session with no result to look up yet).
+    public func confirm(_ session: PaymentSession) async throws -> PaymentOutcome {
+        let attempt = try attempt(for: session)
+        let receipt = PaymentReceipt(
+            providerReference: attempt.pspReference ?? attempt.reference, amount: attempt.due,
+            resultCode: attempt.resultCode ?? AdyenResultCode.received.rawValue)
+        if let sessionID = attempt.sessionID, let sessionResult = attempt.sessionResult {
+            let status = try await call("/sessions/\(sessionID)") {
+                try await server.sessionResult(sessionID: sessionID, sessionResult: sessionResult)
+            }
+            return AdyenResultMapping.outcome(of: status, receipt: receipt)
+        }
+        guard let pspReference = attempt.pspReference else { return .awaitingConfirmation(receipt) }
+        let notification = try await call("webhook lookup") {
+            try await server.notification(pspReference: pspReference)
+        }
+        return AdyenResultMapping.outcome(of: notification, receipt: receipt)
+    }
+
+    /// Forgets the payment; an open partial-payment order is cancelled so its paid parts are
+    /// refunded.
+    public func cancel(_ session: PaymentSession) async {
+        guard let attempt = attempts.removeValue(forKey: session.id) else { return }
+        if let open = openOrders.removeValue(forKey: attempt.reference) {
+            try? await server.cancelOrder(open.order)
+        }
+    }
+
+    // MARK: Internals
+
+    /// A new payment for a cart abandons any partly paid order of an earlier payment of that cart
+    /// (the checkout may have dropped it without a `cancel`, say when the app went away while the
+    /// remainder was being prepared): cancel it so its paid parts are refunded.
+    private func cancelOrdersAbandoned(for request: PaymentRequest) async {
+        let abandoned = openOrders.filter { $0.key != request.reference && $0.value.cartID == request.cartID }
+        for (reference, open) in abandoned.sorted(by: { $0.key < $1.key }) {
+            openOrders[reference] = nil
+            attempts = attempts.filter { $0.value.reference != reference }
+            try? await server.cancelOrder(open.order)
+        }
+    }
+
+    private func attempt(for session: PaymentSession) throws(PaymentFailure) -> AdyenPaymentAttempt {
+        guard let attempt = attempts[session.id] else {
+            throw PaymentFailure(kind: .configuration, message: "no Adyen payment was prepared for \(session.id)")
+        }
+        return attempt
+    }
+
+    /// Remembers what the answer carries for the next call and maps it.
+    private func handle(_ response: AdyenPaymentResponse, sessionID: String) -> PaymentOutcome {
+        guard var attempt = attempts[sessionID] else {
+            return .error(message: "the Adyen payment \(sessionID) was abandoned")
+        }
+        attempt.resultCode = response.resultCode
+        attempt.sessionData = response.sessionData ?? attempt.sessionData
+        attempt.pspReference = response.pspReference ?? attempt.pspReference
+        attempt.sessionResult = response.sessionResult ?? attempt.sessionResult
+        attempt.paymentData = response.action?.paymentData
+        if let order = response.order {
+            if order.remainingAmount.value > 0 {
+                openOrders[attempt.reference] = (order.reference, attempt.cartID)
+            } else {
+                openOrders[attempt.reference] = nil
+            }
+        }
+        attempts[sessionID] = attempt
+        return AdyenResultMapping.outcome(of: response, amount: attempt.amount, due: attempt.due)
+    }
+
+    /// Runs a server call; any error becomes a `PaymentFailure` naming the endpoint.
+    private func call<Response: Sendable>(
+        _ endpoint: String, _ body: () async throws -> Response
+    ) async throws(PaymentFailure) -> Response {
+        do {
+            return try await body()
+        } catch {
+            throw PaymentFailure(kind: .provider, message: "Adyen \(endpoint) failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// What the drop-in returns for a chosen method (`BTDropInResult`): the nonce, its type, a
+/// description safe to show, and the device data for fraud checks.
+public struct BraintreePaymentMethod: Sendable, Hashable, Codable {
+    /// The one-time nonce; `nil` for Apple Pay, which needs a separate tokenisation step.
+    public var nonce: String?
+    /// The method's type.
+    public var type: BraintreePaymentMethodType
+    /// Card last four, PayPal email, Venmo username, or "Apple Pay".
+    public var description: String
+    /// The device data to send with the sale.
+    public var deviceData: String?
+    /// Whether it is the customer's default vaulted method.
+    public var isDefault: Bool
+    /// The 3-D Secure result, when the drop-in already ran the verification.
+    public var threeDSecure: BraintreeThreeDSecureInfo?
+
+    /// Creates a method.
+    public init(
+        nonce: String?, type: BraintreePaymentMethodType, description: String, deviceData: String? = nil,
+        isDefault: Bool = false, threeDSecure: BraintreeThreeDSecureInfo? = nil
+    ) {
+        self.nonce = nonce
+        self.type = type
+        self.description = description
+        self.deviceData = deviceData
+        self.isDefault = isDefault
+        self.threeDSecure = threeDSecure
+    }
+}

@@ -1,0 +1,109 @@
+import Checkout
+import Foundation
+import PaymentProviders
+import StateStore
+import XCTest
+
+/// A whole native checkout on the sandbox Checkout API with one provider's demo script, recorded
+/// to an action log: what `checkout demo --provider NAME --record PATH` does, for the tests.
+final class DropInCheckoutRun {
+    static let home = Address(
+        firstName: "Ada", lastName: "Lovelace", line1: "10 Downing Street", city: "London", postcode: "SW1A 2AA",
+        countryCode: "GB")
+
+    let script: any ProviderDemoScript
+    let api: SandboxCheckoutAPI
+    let store: Store<CheckoutState>
+    let logPath: String
+    private let keepsLog: Bool
+    private let recorder: ActionRecorder<CheckoutState>
+
+    init(script: any ProviderDemoScript, api: SandboxCheckoutAPI = SandboxCheckoutAPI()) throws {
+        self.script = script
+        self.api = api
+        let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [script.provider.descriptor])
+        // Kept under CHECKOUTENGINE_ARTIFACTS when CI asks, so it can scan the logs for card numbers.
+        let kept = ProcessInfo.processInfo.environment["CHECKOUTENGINE_ARTIFACTS"]
+        keepsLog = kept != nil
+        logPath =
+            URL(fileURLWithPath: kept ?? FileManager.default.temporaryDirectory.path)
+            .appendingPathComponent("payment-providers-\(UUID().uuidString).jsonl").path
+        recorder = try ActionRecorder(
+            path: logPath, initialState: initial, mode: .durable,
+            configuration: ActionLogConfiguration(appVersion: "provider-tests", fingerprintInterval: 1))
+        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider])
+        store = Store(
+            reducer: CheckoutReducer.make(environment: environment), state: initial, middleware: [recorder.middleware])
+    }
+
+    deinit {
+        if !keepsLog { try? FileManager.default.removeItem(atPath: logPath) }
+    }
+
+    var state: CheckoutState { store.state }
+
+    func send(_ action: CheckoutAction) async {
+        store.dispatch(action)
+        await store.waitForEffects()
+    }
+
+    /// Guest: load, email, shipping address, billing same as shipping, first shipping method.
+    func completeSections() async {
+        await send(.common(.started))
+        await send(.native(.emailSubmitted("ada@example.com")))
+        await send(.native(.editShippingContactTapped))
+        await send(.native(.addressFormSubmitted(Self.home)))
+        await send(.native(.useShippingAsBillingTapped))
+        if let method = state.shippingMethods.first { await send(.native(.shippingMethodSelected(id: method.id))) }
+    }
+
+    /// Plays the payment as the host's screens would: pay, submit in the drop-in, perform each
+    /// action, acknowledge a decline and submit again, until the payment leaves the drop-in.
+    /// Returns the phases seen.
+    @discardableResult
+    func pay(maximumSteps: Int = 12) async throws -> [PaymentPhase] {
+        var phases: [PaymentPhase] = []
+        await send(.payment(.payTapped))
+        for _ in 0..<maximumSteps {
+            let phase = state.payment.phase
+            phases.append(phase)
+            switch phase {
+            case .presenting:
+                guard let session = state.payment.session else { return phases }
+                await send(.payment(.submitted(try await script.submission(for: session))))
+            case .actionRequired(let request):
+                guard let session = state.payment.session else { return phases }
+                if request.finishesWithoutDetails {
+                    await send(.payment(.actionFinishedWithoutDetails))
+                } else {
+                    await send(.payment(.actionCompleted(try await script.completeAction(request, in: session))))
+                }
+            case .declined:
+                await send(.payment(.declineAcknowledged))
+            default:
+                return phases
+            }
+        }
+        return phases
+    }
+
+    /// Closes the log, replays it with effects off, and checks it reproduces the run exactly and
+    /// holds no secret.
+    func closeAndVerifyReplay(secrets: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        try recorder.close()
+        let log = try String(contentsOfFile: logPath, encoding: .utf8)
+        for secret in secrets {
+            XCTAssertFalse(log.contains(secret), "the log holds \(secret)", file: file, line: line)
+        }
+        let replay = try Replayer(
+            path: logPath, reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())))
+        XCTAssertTrue(log.contains("submitted"), "the log holds the payment", file: file, line: line)
+        XCTAssertGreaterThan(replay.count, 10, file: file, line: line)
+        XCTAssertNil(
+            replay.divergence, "replay diverged at step \(replay.divergence?.step ?? 0)", file: file, line: line)
+        XCTAssertNil(replay.tornLine, file: file, line: line)
+        XCTAssertEqual(try Fingerprint.of(replay.finalState), try Fingerprint.of(state), file: file, line: line)
+        XCTAssertEqual(replay.finalState.completedOrder, state.completedOrder, file: file, line: line)
+        XCTAssertEqual(replay.finalState.payment.phase, state.payment.phase, file: file, line: line)
+    }
+}
