@@ -5,7 +5,8 @@ enum CheckoutCommandLine {
     static let usage = """
         usage: checkout replay LOG [--to N] [--json] [--verify] [--no-color]
                checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
-                             [--provider sandbox] [--decline] [--challenge] [--conflict] [--expire]
+                             [--provider sandbox|adyen|braintree|afterpay|worldline]
+                             [--decline] [--challenge] [--conflict] [--expire]
 
         replay   prints each step of a recorded log: the action, the state change, the analytics
                  events; then the final state. --to N stops after step N; --json writes JSON

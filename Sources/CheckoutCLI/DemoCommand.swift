@@ -216,7 +216,12 @@ struct DemoCommand {
             actions < 5
         {
             actions += 1
-            await send(.payment(.actionCompleted(try await script.completeAction(request, in: session))))
+            if request.finishesWithoutDetails {
+                // A voucher or code shown to the shopper: nothing comes back from it.
+                await send(.payment(.actionFinishedWithoutDetails))
+            } else {
+                await send(.payment(.actionCompleted(try await script.completeAction(request, in: session))))
+            }
         }
     }
 

@@ -6,11 +6,13 @@ import StateStore
 /// (what the drop-in or card form submits, how an action completes) against its sandbox.
 enum DemoProviders {
     /// The names `--provider` accepts.
-    static var names: [String] { ["sandbox", "afterpay", "worldline"] }
+    static var names: [String] { ["sandbox", "adyen", "braintree", "afterpay", "worldline"] }
 
     static func script(named name: String, scenario: DemoScenario) -> (any ProviderDemoScript)? {
         switch name {
         case "sandbox": return SandboxDemoScript(scenario: scenario)
+        case "adyen": return AdyenDemoScript(scenario: scenario)
+        case "braintree": return BraintreeDemoScript(scenario: scenario)
         case "afterpay": return AfterpayDemoScript(scenario: scenario)
         case "worldline": return WorldlineDemoScript(scenario: scenario)
         default: return nil

@@ -2,7 +2,8 @@
 //
 //     checkout replay LOG [--to N] [--json] [--verify] [--no-color]
 //     checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
-//                   [--provider sandbox] [--decline] [--challenge] [--conflict] [--expire]
+//                   [--provider sandbox|adyen|braintree|afterpay|worldline]
+//                   [--decline] [--challenge] [--conflict] [--expire]
 //
 // Bad input ends with one line naming the file, the line and the reason, and a non-zero exit.
 import Foundation

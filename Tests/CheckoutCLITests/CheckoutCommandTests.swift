@@ -16,6 +16,9 @@ final class CheckoutCommandTests: XCTestCase {
         let variants: [[String]] = [
             ["--guest"], [], ["--conflict"], ["--guest", "--expire"], ["--decline"], ["--challenge"],
             ["--web", "bridge"], ["--web", "parse", "--api", "checkout"],
+            ["--provider", "adyen"], ["--provider", "adyen", "--decline"], ["--provider", "adyen", "--challenge"],
+            ["--provider", "braintree"], ["--provider", "braintree", "--decline"],
+            ["--provider", "braintree", "--challenge"],
             ["--provider", "afterpay"], ["--provider", "afterpay", "--decline"],
             ["--provider", "worldline"], ["--provider", "worldline", "--challenge"],
             ["--provider", "worldline", "--decline"],

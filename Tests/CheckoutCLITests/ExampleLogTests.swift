@@ -29,4 +29,6 @@ final class ExampleLogTests: XCTestCase {
     func testThreeDSChallenge() { assertReplays("native-3ds-challenge") }
     func testAfterpayCheckout() { assertReplays("native-afterpay") }
     func testWorldlineCardWithChallenge() { assertReplays("native-worldline-card-3ds") }
+    func testAdyenDropInWithA3DS2Challenge() { assertReplays("native-adyen-3ds") }
+    func testBraintreeDropInDeclinedThenRetried() { assertReplays("native-braintree-decline-then-retry") }
 }
