@@ -137,3 +137,10 @@ final class JSONCodingTests: XCTestCase {
         }
     }
 }
+
+final class JSONValueTextTests: XCTestCase {
+    func testJSONTextKeepsMemberOrderAndEscapes() throws {
+        let value = try JSONParser.parse(#"{"b":[1,true,null],"a":"x\"y\n"}"#)
+        XCTAssertEqual(value.jsonText, #"{"b":[1,true,null],"a":"x\"y\n"}"#)
+    }
+}

@@ -55,33 +55,19 @@ public struct JSONMember: Sendable, Equatable {
 extension JSONValue {
     /// Compact JSON text of this value (members in their order).
     public var jsonText: String {
-        var output = ""
-        write(to: &output)
-        return output
+        canonicalLayout.compactJSON
     }
 
-    private func write(to output: inout String) {
+    /// The same tree as a ``CanonicalValue`` whose members keep this value's order, so both
+    /// trees share one JSON writer.
+    private var canonicalLayout: CanonicalValue {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let text): output += text
-        case .string(let text): JSONText.appendQuoted(text, to: &output)
-        case .array(let items):
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                item.write(to: &output)
-            }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                JSONText.appendQuoted(member.key, to: &output)
-                output += ":"
-                member.value.write(to: &output)
-            }
-            output += "}"
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .number(let text): return .number(text)
+        case .string(let text): return .string(text)
+        case .array(let items): return .array(items.map(\.canonicalLayout))
+        case .object(let members): return .object(members.map { (key: $0.key, value: $0.value.canonicalLayout) })
         }
     }
 }
