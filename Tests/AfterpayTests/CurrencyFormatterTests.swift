@@ -71,7 +71,7 @@ final class CurrencyFormatterTests: XCTestCase {
         assertRow(
             device: "fr_CA",
             [
-                "AUD": "$120,00 AUD", "CAD": "120,00\u{A0}$", "GBP": "\u{A3}120,00", "NZD": "$120,00 NZD",
+                "AUD": "$120,00 AUD", "CAD": "120,00\u{A0}$", "GBP": "\u{A3}120.00", "NZD": "$120,00 NZD",
                 "USD": "$120,00 USD",
             ])
     }
@@ -81,9 +81,17 @@ final class CurrencyFormatterTests: XCTestCase {
             assertRow(
                 device: device,
                 [
-                    "AUD": "$120,00 AUD", "CAD": "$120,00 CAD", "GBP": "\u{A3}120,00", "NZD": "$120,00 NZD",
+                    "AUD": "$120,00 AUD", "CAD": "$120,00 CAD", "GBP": "\u{A3}120.00", "NZD": "$120,00 NZD",
                     "USD": "$120,00 USD",
                 ])
+        }
+    }
+
+    /// The issue fixes GBP as `£120.00` on every device, over the SDK's device separators.
+    func testGBPIsAlwaysPoundsWithADotDecimalOnEveryDevice() {
+        for device in ["en_US", "en_GB", "fr_CA", "de_DE", "fr_FR", "en_AU"] {
+            XCTAssertEqual(format(120, "GBP", device: device), "\u{A3}120.00", device)
+            XCTAssertEqual(format(1234.5, "GBP", device: device), "\u{A3}1,234.50", device)
         }
     }
 

@@ -52,6 +52,13 @@ public struct CurrencyFormatter: Equatable, Sendable {
             + (digits.fraction.isEmpty ? "" : device.decimalSeparator + digits.fraction)
         let sign = digits.isNegative ? "-" : ""
 
+        // GBP is always `£120.00`, on every device (the issue fixes this over the SDK's rule of
+        // using the device's separators).
+        if currencyCode.uppercased() == "GBP" {
+            return sign + "\u{A3}" + Self.group(digits.integer, separator: ",")
+                + (digits.fraction.isEmpty ? "" : "." + digits.fraction)
+        }
+
         if !device.isEnUS && device.homeCurrency != merchant.currencyCode {
             let currencyLocale = MerchantLocale.currencyLocale(for: currencyCode, merchant: merchant)
             switch currencyLocale?.currencyCode {
