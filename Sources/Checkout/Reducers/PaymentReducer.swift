@@ -372,7 +372,9 @@ public enum PaymentReducer {
                     kind: .guardViolation, message: "remaining amount \(remaining) does not add up")
                 return fail(failure, &state, environment)
             }
-            state.payment.session = nil
+            // Keep the paid session until the remainder's arrives: if the shopper leaves, the
+            // app goes away or a step times out meanwhile, abandoning must still reach the
+            // provider with it, so the part already paid (an open order) is cancelled and refunded.
             state.payment.phase = .preparing
             return prepare(&state, environment: environment)
         }
