@@ -264,6 +264,31 @@ final class PaymentFlowTests: XCTestCase {
     /// Regression: after a partial payment the paid session was dropped while the remainder's was
     /// prepared, so a shopper leaving then left the paid part (an open order) uncancelled.
     func testLeavingWhileTheRemainderIsPreparedCancelsThePaidSession() async {
+        var (state, reducer, provider) = partiallyPaid()
+        XCTAssertEqual(state.payment.phase, .preparing)
+
+        // The app goes away before the remainder's session arrives: run the effects it asks for.
+        let effect = reducer.reduce(&state, .payment(.appWentAway))
+        await run(effect)
+        let calls = await provider.receivedCalls
+        XCTAssertTrue(calls.contains(.cancel(sessionID: "s1")), "the paid session must be cancelled: \(calls)")
+        XCTAssertNil(state.payment.session)
+    }
+
+    /// Runs an effect's asynchronous work to the end, dropping the actions it sends.
+    private func run(_ effect: Effect<CheckoutAction>) async {
+        guard case .run(let work) = effect.inspection else {
+            if case .merge(let effects) = effect.inspection {
+                for effect in effects { await run(effect) }
+            }
+            return
+        }
+        try? await work.perform(Send { _ in })
+    }
+
+    /// A state whose payment got a gift card's 20.00 of 45.95 (a partial authorisation), with the
+    /// reducer and the provider it ran with.
+    private func partiallyPaid() -> (CheckoutState, Reducer<CheckoutState, CheckoutAction>, SandboxPaymentProvider) {
         var descriptor = SandboxPaymentProvider.defaultDescriptor
         descriptor.supportsPartialPayments = true
         let provider = SandboxPaymentProvider(descriptor: descriptor)
@@ -288,52 +313,12 @@ final class PaymentFlowTests: XCTestCase {
         _ = reducer.reduce(
             &state,
             .payment(.outcomeReceived(.partiallyAuthorised(giftCard, remaining: money("25.95")), attempt: attempt)))
-        XCTAssertEqual(state.payment.phase, .preparing)
-
-        // The app goes away before the remainder's session arrives: run the effects it asks for.
-        let effect = reducer.reduce(&state, .payment(.appWentAway))
-        await run(effect)
-        let calls = await provider.receivedCalls
-        XCTAssertTrue(calls.contains(.cancel(sessionID: "s1")), "the paid session must be cancelled: \(calls)")
-        XCTAssertNil(state.payment.session)
-    }
-
-    /// Runs an effect's asynchronous work to the end, dropping the actions it sends.
-    private func run(_ effect: Effect<CheckoutAction>) async {
-        guard case .run(let work) = effect.inspection else {
-            if case .merge(let effects) = effect.inspection {
-                for effect in effects { await run(effect) }
-            }
-            return
-        }
-        try? await work.perform(Send { _ in })
+        return (state, reducer, provider)
     }
 
     func testPartialPaymentPreparesTheRemainder() {
-        var descriptor = SandboxPaymentProvider.defaultDescriptor
-        descriptor.supportsPartialPayments = true
-        let environment = CheckoutEnvironment(
-            api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider(descriptor: descriptor)])
-        let reducer = CheckoutReducer.make(environment: environment)
-        var state = readyStateWithoutEffects()
-        state.paymentProviders = [descriptor]
-        _ = reducer.reduce(&state, .payment(.payTapped))
+        var (state, reducer, _) = partiallyPaid()
         let attempt = state.payment.attempt
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .intentCreated(
-                    PaymentIntent(reference: "p", cartID: "cart-1", amount: money("45.95")), attempt: attempt)))
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .sessionPrepared(
-                    PaymentSession(id: "s1", providerID: "sandbox", amount: money("45.95")), attempt: attempt)))
-        _ = reducer.reduce(&state, .payment(.submitted(card)))
-        let giftCard = PaymentReceipt(providerReference: "gc", amount: money("20"), resultCode: "Authorised")
-        _ = reducer.reduce(
-            &state,
-            .payment(.outcomeReceived(.partiallyAuthorised(giftCard, remaining: money("25.95")), attempt: attempt)))
         XCTAssertEqual(state.payment.phase, .preparing)
         XCTAssertEqual(state.payment.amountDue, money("25.95"))
         _ = reducer.reduce(

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// An amount of money: a `Decimal` in major units (pounds, dollars, yen) and its ISO 4217
-/// currency code. Never a `Double`.
+/// currency code. Never binary floating point.
 ///
 /// ```swift
 /// let total = Money(amount: Decimal(string: "42.50")!, currencyCode: "GBP")
