@@ -1,16 +1,17 @@
+// Public so that lock() and unlock() can be inlined into the recorder's dispatch path.
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// A mutex with a condition variable (`pthread_mutex_t` + `pthread_cond_t`), visible to
 /// ThreadSanitizer, for threads that wait for work (the action recorder's writer).
 @usableFromInline
 final class ConditionLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     @usableFromInline
@@ -32,10 +33,10 @@ final class ConditionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @usableFromInline
+    @inlinable
     func lock() { pthread_mutex_lock(mutex) }
 
-    @usableFromInline
+    @inlinable
     func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Wakes every waiter. Call with the lock held.

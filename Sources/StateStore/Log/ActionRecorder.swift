@@ -81,6 +81,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     @exclusivity(unchecked) private var writer: ActionLogWriter<State>?
     @usableFromInline @exclusivity(unchecked) var pending: [Pending] = []
     @usableFromInline @exclusivity(unchecked) var sequence = 0
+    /// Records left until the next one that carries the state for a fingerprint.
+    @usableFromInline @exclusivity(unchecked) var untilFingerprint = 0
     @exclusivity(unchecked) private var writtenThrough = 0
     @exclusivity(unchecked) private var syncedThrough = 0
     @exclusivity(unchecked) private var syncRequestedThrough = 0
@@ -118,6 +120,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         self.now = now
         self.onFailure = onFailure
         self.lastState = initialState
+        self.untilFingerprint = configuration.fingerprintInterval
         var generator = SystemRandomNumberGenerator()
         self.logID = (0..<2).map { _ in Fingerprint(value: generator.next()).description }.joined()
         self.writer = try ActionLogWriter(
@@ -200,7 +203,12 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         }
         if contextBox == nil { contextBox = context }
         sequence += 1
-        let needsState = sequence % configuration.fingerprintInterval == 0 || rotationRequested
+        // A countdown rather than `sequence % interval`: an integer division costs more than the
+        // rest of this path.
+        untilFingerprint -= 1
+        let fingerprintDue = untilFingerprint == 0
+        if fingerprintDue { untilFingerprint = configuration.fingerprintInterval }
+        let needsState = fingerprintDue || rotationRequested
         var entry = Pending(sequence: sequence, time: now(), action: action, state: nil)
         if needsState {
             rotationRequested = false
