@@ -63,7 +63,8 @@ let benchmarkTargets: [Target] = [
 // MARK: - Examples
 
 let exampleProducts: [Product] = [
-    .executable(name: "counter-example", targets: ["CounterExample"])
+    .executable(name: "counter-example", targets: ["CounterExample"]),
+    .executable(name: "checkout-host-example", targets: ["CheckoutHostExample"]),
 ]
 let exampleTargets: [Target] = [
     .executableTarget(
@@ -71,7 +72,13 @@ let exampleTargets: [Target] = [
         dependencies: ["StateStore"],
         path: "Examples/CounterExample",
         swiftSettings: strict
-    )
+    ),
+    .executableTarget(
+        name: "CheckoutHostExample",
+        dependencies: ["StateStore", "Checkout"],
+        path: "Examples/CheckoutHostExample",
+        swiftSettings: strict
+    ),
 ]
 
 // MARK: - Checkout

@@ -1,0 +1,62 @@
+// How a host app embeds the checkout: a store on the checkout reducer, analytics and an action
+// log as middleware, a subscription that renders, and the screens' taps as actions. Here the
+// backend and the payment provider are the package's sandboxes.
+//
+//     swift run checkout-host-example
+import Checkout
+import Foundation
+import StateStore
+
+/// The host's analytics: here, print each event.
+struct PrintingAnalytics: CheckoutAnalyticsSink {
+    func record(_ event: CheckoutAnalyticsEvent) {
+        let parameters = event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        print("analytics:", event.name, parameters.joined(separator: " "))
+    }
+}
+
+let environment = CheckoutEnvironment(
+    api: SandboxCheckoutAPI(),  // your URLSessionCheckoutAPI in the app
+    paymentProviders: [SandboxPaymentProvider()]  // Adyen, Braintree... from PaymentProviders
+)
+let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [SandboxPaymentProvider.defaultDescriptor])
+let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-host-example.jsonl").path
+let recorder = try ActionRecorder(path: logPath, initialState: initial)
+let store = Store(
+    reducer: CheckoutReducer.make(environment: environment),
+    state: initial,
+    middleware: [CheckoutAnalyticsMiddleware(sink: PrintingAnalytics()).middleware, recorder.middleware]
+)
+
+// What a screen renders: the current section, the total, the payment phase.
+let subscription = store.subscribe(
+    { ($0.native.currentSection.map { "\($0)" } ?? "-", $0.displayedTotal?.description ?? "-") }, isDuplicate: ==
+) { section, total in
+    print("screen: section \(section), total \(total)")
+}
+
+/// The screens' taps and form submissions, each waited for like a UI would.
+func tap(_ action: CheckoutAction) async {
+    store.dispatch(action)
+    await store.waitForEffects()
+}
+
+await tap(.common(.started))
+await tap(.native(.emailSubmitted("ada@example.com")))
+await tap(.native(.editShippingContactTapped))
+await tap(
+    .native(
+        .addressFormSubmitted(
+            Address(
+                firstName: "Ada", lastName: "Lovelace", line1: "10 Downing Street", city: "London",
+                postcode: "SW1A 2AA", countryCode: "GB"))))
+await tap(.native(.useShippingAsBillingTapped))
+if let method = store.state.shippingMethods.first { await tap(.native(.shippingMethodSelected(id: method.id))) }
+await tap(.payment(.payTapped))
+await tap(
+    .payment(.submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("token-from-the-drop-in")))))
+
+try recorder.close()
+subscription.cancel()
+print("order:", store.state.completedOrder.map { "\($0.orderID) \($0.total?.description ?? "")" } ?? "none")
+print("log: \(logPath) (replay it with: swift run checkout replay --verify \(logPath))")
