@@ -205,18 +205,7 @@ final class PaymentFlowTests: XCTestCase {
         let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()])
         let reducer = CheckoutReducer.make(environment: environment)
         var state = readyStateWithoutEffects()
-        _ = reducer.reduce(&state, .payment(.payTapped))
-        let attempt = state.payment.attempt
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .intentCreated(
-                    PaymentIntent(reference: "p", cartID: "cart-1", amount: money("45.95")), attempt: attempt)))
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .sessionPrepared(
-                    PaymentSession(id: "s1", providerID: "sandbox", amount: money("45.95")), attempt: attempt)))
+        let attempt = present(&state, with: reducer, sessionAmount: "45.95")
         XCTAssertEqual(state.payment.phase, .presenting)
 
         // The total changes under the presented drop-in (a refreshed cart arrives).
@@ -235,18 +224,7 @@ final class PaymentFlowTests: XCTestCase {
         let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()])
         let reducer = CheckoutReducer.make(environment: environment)
         var state = readyStateWithoutEffects()
-        _ = reducer.reduce(&state, .payment(.payTapped))
-        let attempt = state.payment.attempt
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .intentCreated(
-                    PaymentIntent(reference: "p", cartID: "cart-1", amount: money("45.95")), attempt: attempt)))
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .sessionPrepared(
-                    PaymentSession(id: "s1", providerID: "sandbox", amount: money("45.00")), attempt: attempt)))
+        present(&state, with: reducer, sessionAmount: "45.00")
         guard case .failed(let failure) = state.payment.phase else { return XCTFail("expected failed") }
         XCTAssertEqual(failure.kind, .guardViolation)
     }
@@ -296,18 +274,7 @@ final class PaymentFlowTests: XCTestCase {
         let reducer = CheckoutReducer.make(environment: environment)
         var state = readyStateWithoutEffects()
         state.paymentProviders = [descriptor]
-        _ = reducer.reduce(&state, .payment(.payTapped))
-        let attempt = state.payment.attempt
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .intentCreated(
-                    PaymentIntent(reference: "p", cartID: "cart-1", amount: money("45.95")), attempt: attempt)))
-        _ = reducer.reduce(
-            &state,
-            .payment(
-                .sessionPrepared(
-                    PaymentSession(id: "s1", providerID: "sandbox", amount: money("45.95")), attempt: attempt)))
+        let attempt = present(&state, with: reducer, sessionAmount: "45.95")
         _ = reducer.reduce(&state, .payment(.submitted(card)))
         let giftCard = PaymentReceipt(providerReference: "gc", amount: money("20"), resultCode: "Authorised")
         _ = reducer.reduce(
@@ -344,6 +311,27 @@ final class PaymentFlowTests: XCTestCase {
     }
 
     /// A guest checkout with every section complete, built by reducing without effects.
+    /// Pays, gets the intent and a prepared session for `sessionAmount` (the drop-in presented
+    /// when it is the total), as the provider's effects would; returns the attempt.
+    @discardableResult
+    private func present(
+        _ state: inout CheckoutState, with reducer: Reducer<CheckoutState, CheckoutAction>, sessionAmount: String
+    ) -> Int {
+        _ = reducer.reduce(&state, .payment(.payTapped))
+        let attempt = state.payment.attempt
+        _ = reducer.reduce(
+            &state,
+            .payment(
+                .intentCreated(
+                    PaymentIntent(reference: "p", cartID: "cart-1", amount: money("45.95")), attempt: attempt)))
+        _ = reducer.reduce(
+            &state,
+            .payment(
+                .sessionPrepared(
+                    PaymentSession(id: "s1", providerID: "sandbox", amount: money(sessionAmount)), attempt: attempt)))
+        return attempt
+    }
+
     private func readyStateWithoutEffects() -> CheckoutState {
         var state = Fixtures.nativeState()
         let reducer = CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
