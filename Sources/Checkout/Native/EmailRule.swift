@@ -2,19 +2,34 @@
 /// The backend validates for real; this only keeps an obviously unfinished entry from completing
 /// the section.
 public enum EmailRule {
-    /// Whether `email` looks like an email address.
+    /// Whether `email` looks like an email address: after trimming white space, no white space
+    /// inside, exactly one `@` with something before it, and a `.` after the `@` that neither
+    /// follows it at once nor ends the address.
     public static func isPlausible(_ email: String) -> Bool {
-        // Works on a slice of the original: no trimmed copy, no split arrays (section
-        // progression asks on every action).
-        guard let first = email.firstIndex(where: { !$0.isWhitespace }),
-            let last = email.lastIndex(where: { !$0.isWhitespace })
-        else { return false }
-        let trimmed = email[first...last]
-        guard !trimmed.contains(where: \.isWhitespace) else { return false }
-        guard let at = trimmed.firstIndex(of: "@"), at != trimmed.startIndex else { return false }
-        let domain = trimmed[trimmed.index(after: at)...]
-        guard !domain.contains("@") else { return false }
-        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex else { return false }
-        return domain.index(after: dot) != domain.endIndex
+        // One pass over the Unicode scalars, allocating nothing: section progression asks on
+        // every action. Positions count scalars of the trimmed address.
+        var length = 0
+        var at: Int?
+        var lastDotAfterAt: Int?
+        var sawText = false
+        var spaceAfterText = false
+        for scalar in email.unicodeScalars {
+            if scalar.isWhitespaceScalar {
+                if sawText { spaceAfterText = true }
+                continue
+            }
+            // White space followed by more text is inside the address.
+            if spaceAfterText { return false }
+            sawText = true
+            if scalar == "@" {
+                guard at == nil, length > 0 else { return false }
+                at = length
+            } else if scalar == ".", at != nil {
+                lastDotAfterAt = length
+            }
+            length += 1
+        }
+        guard let at, let dot = lastDotAfterAt else { return false }
+        return dot != at + 1 && dot != length - 1
     }
 }
