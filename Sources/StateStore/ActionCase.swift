@@ -17,6 +17,7 @@ public struct ActionCase<Parent, Child>: Sendable {
     public let extract: @Sendable (Parent) -> Child?
 
     /// Creates an action case from its two directions.
+    @inlinable
     public init(
         embed: @escaping @Sendable (Child) -> Parent,
         extract: @escaping @Sendable (Parent) -> Child?

@@ -47,6 +47,7 @@ public struct Effect<Action: Sendable>: Sendable {
     }
 
     /// No work: the most common effect.
+    @inlinable
     public static var none: Effect { Effect(operation: .none) }
 
     /// `true` when this effect does nothing.
@@ -118,6 +119,7 @@ public struct Effect<Action: Sendable>: Sendable {
     }
 
     /// Runs several effects; each one as if returned alone, in the order given.
+    @inlinable
     public static func merge(_ effects: [Effect]) -> Effect {
         let work = effects.filter { !$0.isNone }
         switch work.count {

@@ -22,6 +22,7 @@ public struct Reducer<State, Action: Sendable>: Sendable {
     public let reduce: @Sendable (inout State, Action) -> Effect<Action>
 
     /// Creates a reducer from a function that mutates the state and returns the effect to run.
+    @inlinable
     public init(_ reduce: @escaping @Sendable (inout State, Action) -> Effect<Action>) {
         self.reduce = reduce
     }
@@ -33,6 +34,7 @@ public struct Reducer<State, Action: Sendable>: Sendable {
     ///     if case .rename(let name) = action { state.title = name }
     /// }
     /// ```
+    @inlinable
     public static func pure(_ reduce: @escaping @Sendable (inout State, Action) -> Void) -> Reducer {
         Reducer { state, action in
             reduce(&state, action)
@@ -41,18 +43,24 @@ public struct Reducer<State, Action: Sendable>: Sendable {
     }
 
     /// A reducer that changes nothing.
+    @inlinable
     public static var empty: Reducer {
         Reducer { _, _ in .none }
     }
 
     /// Runs `reducers` one after another on the same state, in the order given, and merges their
     /// effects in that order.
+    @inlinable
     public static func combine(_ reducers: Reducer...) -> Reducer {
         combine(reducers)
     }
 
     /// Runs `reducers` one after another on the same state, in the order given, and merges their
     /// effects in that order.
+    ///
+    /// Inlinable, so the composed reducer is specialised for the client's state and action types
+    /// (a generic one looks up `Effect<Action>`'s type metadata at run time on every action).
+    @inlinable
     public static func combine(_ reducers: [Reducer]) -> Reducer {
         switch reducers.count {
         case 0:
@@ -62,12 +70,20 @@ public struct Reducer<State, Action: Sendable>: Sendable {
         default:
             let all = reducers.map(\.reduce)
             return Reducer { state, action in
-                var effects: [Effect<Action>] = []
+                // Most actions produce no effect or one: no array unless there are two.
+                var single = Effect<Action>.none
+                var several: [Effect<Action>] = []
                 for reduce in all {
                     let effect = reduce(&state, action)
-                    if !effect.isNone { effects.append(effect) }
+                    if effect.isNone { continue }
+                    if single.isNone && several.isEmpty {
+                        single = effect
+                    } else {
+                        if several.isEmpty { several.append(single) }
+                        several.append(effect)
+                    }
                 }
-                return .merge(effects)
+                return several.isEmpty ? single : .merge(several)
             }
         }
     }

@@ -16,6 +16,7 @@ extension Reducer {
     ///     settings.scope(state: \.settings, action: settingsCase)
     /// )
     /// ```
+    @inlinable
     public func scope<ParentState, ParentAction: Sendable>(
         state: SendableWritableKeyPath<ParentState, State>,
         action: ActionCase<ParentAction, Action>
@@ -30,6 +31,7 @@ extension Reducer {
 
     /// Lifts this reducer of a child state into a reducer of a parent state that holds it at
     /// `state`, for the same action type.
+    @inlinable
     public func scope<ParentState>(
         state: SendableWritableKeyPath<ParentState, State>
     ) -> Reducer<ParentState, Action> {
@@ -41,6 +43,7 @@ extension Reducer {
 
     /// Lifts this reducer of an optional child state: it runs only while the child state is
     /// present, and leaves the parent untouched (returning no effect) while it is `nil`.
+    @inlinable
     public func ifLet<ParentState, ParentAction: Sendable>(
         state: SendableWritableKeyPath<ParentState, State?>,
         action: ActionCase<ParentAction, Action>
