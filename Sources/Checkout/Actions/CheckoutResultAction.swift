@@ -2,7 +2,7 @@
 /// requests the state no longer waits for are ignored.
 public enum CheckoutResultAction: Sendable, Hashable, Codable {
     /// The checkout loaded.
-    case checkoutLoaded(CheckoutDetails, requestID: Int)
+    indirect case checkoutLoaded(CheckoutDetails, requestID: Int)
     /// Loading the checkout failed.
     case checkoutLoadFailed(CheckoutAPIError, requestID: Int)
     /// The web checkout began.
@@ -10,15 +10,15 @@ public enum CheckoutResultAction: Sendable, Hashable, Codable {
     /// Beginning the web checkout failed.
     case webSessionFailed(CheckoutAPIError, requestID: Int)
     /// The backend accepted an edit.
-    case updateAccepted(CheckoutDetails, requestID: Int)
+    indirect case updateAccepted(CheckoutDetails, requestID: Int)
     /// The backend refused an edit, or the call failed.
     case updateFailed(CheckoutAPIError, requestID: Int)
     /// The expired checkout was rebuilt.
-    case checkoutRestored(CheckoutDetails, requestID: Int)
+    indirect case checkoutRestored(CheckoutDetails, requestID: Int)
     /// Rebuilding the expired checkout failed.
     case restoreFailed(CheckoutAPIError, requestID: Int)
     /// The checkout was fetched again after a conflict.
-    case checkoutRefreshed(CheckoutDetails, requestID: Int)
+    indirect case checkoutRefreshed(CheckoutDetails, requestID: Int)
     /// Fetching the checkout again failed.
     case refreshFailed(CheckoutAPIError, requestID: Int)
     /// The completed web checkout was recorded.

@@ -11,7 +11,7 @@ public enum NativeAction: Sendable, Hashable, Codable {
     /// The user chose to enter a new address instead of picking one.
     case addNewAddressTapped
     /// The user submitted the address form.
-    case addressFormSubmitted(Address)
+    indirect case addressFormSubmitted(Address)
     /// The user closed the address screen without choosing.
     case addressEditorClosed
     /// The user chose "same as shipping" for billing.

@@ -1,5 +1,5 @@
 /// Actions of a parse-type web checkout.
 public enum ParseAction: Sendable, Hashable, Codable {
     /// A page finished loading.
-    case pageLoaded(ParsedPage)
+    indirect case pageLoaded(ParsedPage)
 }

@@ -10,21 +10,21 @@ public enum PaymentAction: Sendable, Hashable, Codable {
     /// The user tapped pay.
     case payTapped
     /// The backend accepted the payment for the cart and amount.
-    case intentCreated(PaymentIntent, attempt: Int)
+    indirect case intentCreated(PaymentIntent, attempt: Int)
     /// The backend refused to start the payment (409, 410, or a failure).
     case intentFailed(CheckoutAPIError, attempt: Int)
     /// The provider prepared the session: present the drop-in.
-    case sessionPrepared(PaymentSession, attempt: Int)
+    indirect case sessionPrepared(PaymentSession, attempt: Int)
     /// The shopper submitted a choice in the drop-in.
-    case submitted(PaymentSubmission)
+    indirect case submitted(PaymentSubmission)
     /// The host finished an action (3-D Secure done, redirect returned).
-    case actionCompleted(PaymentActionDetails)
+    indirect case actionCompleted(PaymentActionDetails)
     /// The host finished an action that needs no details call (voucher shown).
     case actionFinishedWithoutDetails
     /// The provider answered.
-    case outcomeReceived(PaymentOutcome, attempt: Int)
+    indirect case outcomeReceived(PaymentOutcome, attempt: Int)
     /// A provider step threw.
-    case providerFailed(PaymentFailure, attempt: Int)
+    indirect case providerFailed(PaymentFailure, attempt: Int)
     /// The user saw the decline and stays in the drop-in to retry.
     case declineAcknowledged
     /// The user cancelled the drop-in.
@@ -40,5 +40,5 @@ public enum PaymentAction: Sendable, Hashable, Codable {
     /// Ask the provider for the authoritative result of a payment awaiting confirmation.
     case confirmationRequested
     /// The provider's status widget reported (its `ready` or `change` message).
-    case widgetStatusChanged(PaymentWidgetReport)
+    indirect case widgetStatusChanged(PaymentWidgetReport)
 }
