@@ -90,6 +90,26 @@ final class JSONCodingTests: XCTestCase {
         }
     }
 
+    func testPlainDecimalTextIsExactAndRefusesEverythingElse() {
+        let posix = Locale(identifier: "en_US_POSIX")
+        let plain = [
+            "0", "-0", "007", "12.50", "-0.000001", "18446744073709551615", "1234567890123456789.5",
+            "12345678901234567890123456789012345678", "0.00000000000000000000000001",
+        ]
+        for text in plain {
+            XCTAssertEqual(Decimal(plainText: text), Decimal(string: text, locale: posix), text)
+            XCTAssertEqual(
+                Decimal(plainText: text)?.description, Decimal(string: text, locale: posix)?.description, text)
+        }
+        XCTAssertEqual(Decimal(plainText: "-0")?.isSignMinus, false, "minus zero is zero, never NaN")
+        let refused = [
+            "", "-", ".5", "12.", "1e3", "12abc", " 12", "12 ", "+1", "1.2.3", "--1", "1-2", "０", "NaN",
+            "123456789012345678901234567890123456789",
+        ]
+        for text in refused { XCTAssertNil(Decimal(plainText: text), text) }
+        XCTAssertEqual(Decimal(plainText: "12.50"[...]), Decimal(string: "12.5"), "substrings too")
+    }
+
     func testStreamingEncoderWritesTheSameJSONAsTheCanonicalEncoderUpToKeyOrder() throws {
         let value = Everything()
         var bytes: [UInt8] = []

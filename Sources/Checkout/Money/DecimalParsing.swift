@@ -1,9 +1,12 @@
 import Foundation
+import StateStore
 
 /// Strict decimal parsing: `Decimal(string:)` alone accepts `"12abc"` as 12.
 enum DecimalParsing {
     /// Parses a plain decimal number (`-12`, `12.50`, `.5` is refused); `nil` for anything else.
     static func parse(_ text: String) -> Decimal? {
+        // The common case, exactly and without Foundation's scanner: amounts arrive plain.
+        if let plain = Decimal(plainText: text) { return plain }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var digitsBefore = 0
         var digitsAfter = 0

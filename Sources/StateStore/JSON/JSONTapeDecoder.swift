@@ -172,36 +172,12 @@ private struct TapeDecoder: Decoder {
         default:
             throw mismatch(Decimal.self, "a decimal as a string or number")
         }
-        if let decimal = Self.fastDecimal(text) { return decimal }
+        if let decimal = Decimal(plainText: text) { return decimal }
         guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "\"\(text)\" is not a decimal number."))
         }
         return decimal
-    }
-
-    /// `-?digits(.digits)?` with at most 18 significant digits, built exactly without parsing
-    /// through Foundation's locale-aware scanner.
-    static func fastDecimal(_ text: String) -> Decimal? {
-        var significand: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        var negative = false
-        var seenPoint = false
-        for (position, byte) in text.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "-") where position == 0: negative = true
-            case UInt8(ascii: ".") where !seenPoint && digits > 0: seenPoint = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits += 1
-                guard digits <= 18 else { return nil }
-                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
-                if seenPoint { fraction += 1 }
-            default: return nil
-            }
-        }
-        guard digits > 0, !(seenPoint && fraction == 0) else { return nil }
-        return Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

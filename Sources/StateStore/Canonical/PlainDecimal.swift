@@ -1,0 +1,76 @@
+public import Foundation
+
+extension Decimal {
+    /// Parses a plain decimal number, exactly: an optional `-`, digits, and optionally a `.`
+    /// followed by digits (`"12"`, `"-0.50"`, `"0.000001"`). Anything else (`"1e3"`, `".5"`,
+    /// `"12."`, `"12abc"`, white space, more than 38 significant digits) is `nil`.
+    ///
+    /// The canonical encoding writes decimals in this form, and logs and payment APIs carry
+    /// amounts in it, so decoding them is hot: this reads the UTF-8 bytes once and builds the
+    /// value from its significand and exponent, where `Decimal(string:locale:)` goes through a
+    /// locale-aware scanner (and accepts `"12abc"` as 12).
+    ///
+    /// ```swift
+    /// Decimal(plainText: "12.50")   // 12.5
+    /// Decimal(plainText: "12abc")   // nil
+    /// ```
+    public init?(plainText text: some StringProtocol) {
+        var significand: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var negative = false
+        var seenPoint = false
+        var position = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-") where position == 0:
+                negative = true
+            case UInt8(ascii: ".") where !seenPoint && digits > 0:
+                seenPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if seenPoint { fraction += 1 }
+                // Leading zeros are not significant.
+                if significand == 0 && byte == UInt8(ascii: "0") { break }
+                guard significand < 1_000_000_000_000_000_000 else {
+                    // More than 19 significant digits: rare; Foundation's parser takes it.
+                    guard let long = Self.longPlainText(String(text)) else { return nil }
+                    self = long
+                    return
+                }
+                significand = significand * 10 + UInt64(byte &- UInt8(ascii: "0"))
+            default:
+                return nil
+            }
+            position += 1
+        }
+        guard digits > 0, !seenPoint || fraction > 0 else { return nil }
+        if significand == 0 {
+            self = 0
+        } else {
+            self = Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
+        }
+    }
+
+    /// Checks the whole text against the plain form and the 38-digit limit, then lets
+    /// Foundation build the value.
+    private static func longPlainText(_ text: String) -> Decimal? {
+        var significant = 0
+        var seenPoint = false
+        var digitsAfterPoint = 0
+        for (position, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where position == 0: continue
+            case UInt8(ascii: ".") where !seenPoint: seenPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
+                if seenPoint { digitsAfterPoint += 1 }
+            default: return nil
+            }
+        }
+        guard significant <= 38, !seenPoint || digitsAfterPoint > 0,
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN
+        else { return nil }
+        return value
+    }
+}
