@@ -110,6 +110,21 @@ final class JSONCodingTests: XCTestCase {
         XCTAssertEqual(Decimal(plainText: "12.50"[...]), Decimal(string: "12.5"), "substrings too")
     }
 
+    func testDecimalsWithTrailingGarbageAreRefusedNotReadAsTheirPrefix() throws {
+        for text in ["12abc", "1x", "1e", "1e+", "--1", "1.2.3", "0x10"] {
+            XCTAssertThrowsError(try JSONValueDecoder().decode(Decimal.self, from: .string(text)), text)
+            var tape = JSONTape()
+            let bytes = Array("\"\(text)\"".utf8)
+            XCTAssertThrowsError(
+                try bytes.withUnsafeBytes { raw -> Decimal in
+                    try tape.parse(raw)
+                    return try JSONTapeDecoder.decode(Decimal.self, tape: tape, bytes: raw)
+                }, text)
+        }
+        XCTAssertEqual(try JSONValueDecoder().decode(Decimal.self, from: .string("1.5e2")), 150)
+        XCTAssertEqual(try JSONValueDecoder().decode(Decimal.self, from: .number("-2E-3")), Decimal(string: "-0.002"))
+    }
+
     func testStreamingEncoderWritesTheSameJSONAsTheCanonicalEncoderUpToKeyOrder() throws {
         let value = Everything()
         var bytes: [UInt8] = []

@@ -73,4 +73,30 @@ extension Decimal {
         else { return nil }
         return value
     }
+
+    /// A decimal in JSON's number form (plain, or with an exponent: `"1.5e2"`), strictly: the
+    /// whole text must be the number. `Decimal(string:)` alone reads `"12abc"` as 12, a misread.
+    static func strictJSONNumber(_ text: String) -> Decimal? {
+        if let plain = Decimal(plainText: text) { return plain }
+        var bytes = text.utf8.makeIterator()
+        var state = 0  // 0 start, 1 sign, 2 integer, 3 point, 4 fraction, 5 e, 6 e-sign, 7 exponent
+        while let byte = bytes.next() {
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            switch (state, byte) {
+            case (0, UInt8(ascii: "-")): state = 1
+            case (0, _) where digit, (1, _) where digit, (2, _) where digit: state = 2
+            case (2, UInt8(ascii: ".")): state = 3
+            case (3, _) where digit, (4, _) where digit: state = 4
+            case (2, UInt8(ascii: "e")), (2, UInt8(ascii: "E")), (4, UInt8(ascii: "e")), (4, UInt8(ascii: "E")):
+                state = 5
+            case (5, UInt8(ascii: "+")), (5, UInt8(ascii: "-")): state = 6
+            case (5, _) where digit, (6, _) where digit, (7, _) where digit: state = 7
+            default: return nil
+            }
+        }
+        guard state == 2 || state == 4 || state == 7,
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN
+        else { return nil }
+        return value
+    }
 }

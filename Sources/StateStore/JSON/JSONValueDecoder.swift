@@ -78,7 +78,7 @@ private struct ValueDecoder: Decoder {
         case .number(let number): text = number
         default: throw typeMismatch(Decimal.self, expected: "a decimal as a string or number")
         }
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+        guard let decimal = Decimal.strictJSONNumber(text) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "\"\(text)\" is not a decimal number."))
         }
