@@ -66,7 +66,9 @@ final class TapeContext {
         }
     }
 
-    func kindName(_ kind: JSONTape.Kind) -> String {
+    func kindName(_ kind: JSONTape.Kind) -> String { Self.kindName(kind) }
+
+    static func kindName(_ kind: JSONTape.Kind) -> String {
         switch kind {
         case .object: return "an object"
         case .array: return "an array"
@@ -78,7 +80,7 @@ final class TapeContext {
     }
 }
 
-private struct TapeDecoder: Decoder {
+struct TapeDecoder: Decoder {
     let context: TapeContext
     let index: Int
     let depth: Int
@@ -172,8 +174,7 @@ private struct TapeDecoder: Decoder {
         default:
             throw mismatch(Decimal.self, "a decimal as a string or number")
         }
-        if let decimal = Decimal(plainText: text) { return decimal }
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+        guard let decimal = Decimal.strictJSONNumber(text) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "\"\(text)\" is not a decimal number."))
         }

@@ -15,6 +15,8 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     let schemaVersion: Int
     private var tape = JSONTape()
     private let treeDecoder = JSONValueDecoder()
+    /// The action type's ``LogDecodable`` fast path, when it has one.
+    private let fastDecode: ((LogValue) throws -> State.Action)? = Self.fastPath()
 
     init(path: String, upgrade: ActionSchemaUpgrade?, headerSchema: Int, schemaVersion: Int) {
         self.path = path
@@ -114,7 +116,14 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
                 throw bad(.undecodableAction("the upgrade step failed: \(error)"))
             }
             action = try decodeAction(actionJSON, lineNumber: lineNumber)
+        } else if let fastDecode,
+            let fast = try? tape.tokens.withUnsafeBufferPointer({ tokens in
+                try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: actionIndex))
+            })
+        {
+            action = fast
         } else {
+            // No fast path, or it refused the line: `Decodable` decides, and names any problem.
             do {
                 action = try JSONTapeDecoder.decode(State.Action.self, tape: tape, bytes: bytes, root: actionIndex)
             } catch {
@@ -125,6 +134,16 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
             }
         }
         return .record(sequence: Int(sequence), time: time, action: action, fingerprint: fingerprint)
+    }
+
+    private static func fastPath() -> ((LogValue) throws -> State.Action)? {
+        guard let type = State.Action.self as? any LogDecodable.Type else { return nil }
+        return { value in
+            guard let action = try type.init(logValue: value) as? State.Action else {
+                throw LogValue.Mismatch("the fast path made a value of another type")
+            }
+            return action
+        }
     }
 
     private func decodeAction(_ json: JSONValue, lineNumber: Int) throws(ActionLogError) -> State.Action {
