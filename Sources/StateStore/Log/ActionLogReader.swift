@@ -43,9 +43,21 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     /// The header: versions, log id, and the starting state.
     public let header: ActionLogHeader<State>
     /// The footer, once reached (a cleanly closed log has one).
-    public private(set) var footer: ActionLogFooter?
+    public var footer: ActionLogFooter? {
+        awaitPrefetch()
+        return footerRead
+    }
     /// The torn last line that was skipped, if any: its line number and what was wrong.
-    public private(set) var tornLine: (line: Int, problem: ActionLogError.LineProblem)?
+    public var tornLine: (line: Int, problem: ActionLogError.LineProblem)? {
+        awaitPrefetch()
+        return tornLineRead
+    }
+
+    private var footerRead: ActionLogFooter?
+    private var tornLineRead: (line: Int, problem: ActionLogError.LineProblem)?
+    /// The next batch, being read and decoded on another thread while the caller works on the
+    /// last one; every entry point waits for it before touching the reader's state.
+    private var prefetch: Prefetch?
 
     private let source: LineSource
     private let upgrade: ActionSchemaUpgrade?
@@ -77,6 +89,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     /// The next record, or `nil` at the end of the log (after the footer, at the end of the file,
     /// or after a torn last line, which ``tornLine`` reports).
     public func next() throws(ActionLogError) -> ActionLogRecord<State.Action>? {
+        awaitPrefetch()
         if buffered.isEmpty {
             guard !finished else {
                 if let pendingError {
@@ -94,7 +107,49 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     /// Up to `maximumCount` next records, decoded in parallel on every core; empty at the end of
     /// the log. When a bad line stops reading, the good records before it come back first and
     /// the error is thrown by the next call.
+    ///
+    /// For batches of 256 records or more, the reader starts on the next batch in the background
+    /// before returning this one, so a caller that works through each batch (a replay reducing
+    /// it) overlaps its work with reading and decoding.
     public func nextBatch(maximumCount: Int = 4096) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
+        awaitPrefetch()
+        let records = try readBatch(maximumCount: maximumCount)
+        if maximumCount >= 256, !records.isEmpty, buffered.isEmpty, !finished, pendingError == nil {
+            let next = Prefetch()
+            prefetch = next
+            let work = UncheckedSendable { [self] in
+                do throws(ActionLogError) {
+                    next.result = .success(try readBatch(maximumCount: maximumCount))
+                } catch {
+                    next.result = .failure(error)
+                }
+                next.done.signal()
+            }
+            DispatchQueue.global(qos: .userInitiated).async { work.value() }
+        }
+        return records
+    }
+
+    /// Waits for the batch being read in the background, if any, and keeps its outcome for the
+    /// next call: its records in `buffered`, its error in `pendingError`.
+    private func awaitPrefetch() {
+        guard let pending = prefetch else { return }
+        pending.done.wait()
+        prefetch = nil
+        switch pending.result {
+        case .success(let records): buffered = records.reversed()
+        case .failure(let error): pendingError = error
+        case nil: break
+        }
+    }
+
+    private final class Prefetch: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        /// Written by the background thread before `done` is signalled, read after waiting.
+        var result: Result<[ActionLogRecord<State.Action>], ActionLogError>?
+    }
+
+    private func readBatch(maximumCount: Int) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
         if !buffered.isEmpty {
             let records = Array(buffered.reversed().prefix(maximumCount))
             buffered.removeLast(records.count)
@@ -156,7 +211,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             var failure: ActionLogError?
             switch result {
             case .record(let sequence, let time, let action, let fingerprint):
-                if footer != nil {
+                if footerRead != nil {
                     failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
                 } else if sequence != nextSequence {
                     failure = .badLine(
@@ -169,17 +224,17 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                             line: number))
                 }
             case .footer(let parsed):
-                if footer != nil {
+                if footerRead != nil {
                     failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
                 } else {
-                    footer = parsed
+                    footerRead = parsed
                 }
             case .failure(let error):
                 // A bad last line of the file is torn: reported and skipped, not an error.
                 if index == lines.count - 1, case .badLine(_, _, let problem) = error, isTornCandidate(error),
                     try source.isAtEnd()
                 {
-                    tornLine = (number, problem)
+                    tornLineRead = (number, problem)
                     finished = true
                     return records
                 }
@@ -192,7 +247,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                 return records
             }
         }
-        if footer != nil {
+        if footerRead != nil {
             // Nothing may follow a footer.
             if try !source.isAtEnd() {
                 finished = true
