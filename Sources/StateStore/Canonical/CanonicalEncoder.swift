@@ -123,17 +123,6 @@ final class Node {
     }
 }
 
-struct IndexKey: CodingKey {
-    let intValue: Int?
-    let stringValue: String
-    init(_ index: Int) {
-        intValue = index
-        stringValue = "\(index)"
-    }
-    init?(stringValue: String) { return nil }
-    init?(intValue: Int) { self.init(intValue) }
-}
-
 struct NodeEncoder: Encoder {
     let node: Node
     let codingPath: [any CodingKey]
@@ -228,7 +217,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { next().content = .value(.bool(value)) }
     mutating func encode(_ value: String) throws { next().content = .value(.string(value)) }
     mutating func encode(_ value: Double) throws {
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [IndexCodingKey(count)]
         next().content = .value(try CanonicalEncoder.number(value, codingPath: path))
     }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
@@ -248,7 +237,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [IndexCodingKey(count)]
         try CanonicalEncoder.encodeValue(value, into: next(), codingPath: path)
     }
 
@@ -257,21 +246,21 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     ) -> KeyedEncodingContainer<
         NestedKey
     > {
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [IndexCodingKey(count)]
         let child = next()
         child.markObject()
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [IndexCodingKey(count)]
         let child = next()
         child.markArray()
         return UnkeyedContainer(node: child, codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [IndexCodingKey(count)]
         return NodeEncoder(node: next(), codingPath: path)
     }
 }

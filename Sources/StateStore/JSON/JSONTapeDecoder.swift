@@ -19,8 +19,8 @@ struct JSONTapeDecoder {
         root: Int = 0
     ) throws -> T {
         try tape.tokens.withUnsafeBufferPointer { tokens in
-            let context = TapeContext(bytes: bytes, tokens: tokens)
-            return try TapeDecoder(context: context, index: root, depth: 0).decodeValue(type)
+            let context = TapeContext(bytes: bytes, tokens: tokens, root: root)
+            return try TapeDecoder(context: context, index: root).decodeValue(type)
         }
     }
 }
@@ -28,11 +28,44 @@ struct JSONTapeDecoder {
 final class TapeContext {
     let bytes: UnsafeRawBufferPointer
     let tokens: UnsafeBufferPointer<JSONTape.Token>
-    let path = PathStack()
+    /// The token decoding started from: coding paths are relative to it.
+    let root: Int
 
-    init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>) {
+    init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, root: Int = 0) {
         self.bytes = bytes
         self.tokens = tokens
+        self.root = root
+    }
+
+    /// The coding path from the root to the value at token `target`, found by walking down the
+    /// tape. Only errors (and the rare `init(from:)` that reads `codingPath`) ask, so decoding
+    /// does not track a path as it goes.
+    func path(to target: Int) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node = root
+        descending: while node != target {
+            let token = tokens[node]
+            guard token.kind == .object || token.kind == .array, target > node, target < Int(token.next) else { break }
+            var position = node + 1
+            var element = 0
+            while position < Int(token.next) {
+                let value = token.kind == .object ? position + 1 : position
+                let end = Int(tokens[value].next)
+                if target >= value && target < end {
+                    if token.kind == .object {
+                        keys.append(NameCodingKey(string(tokens[position]) ?? ""))
+                    } else {
+                        keys.append(IndexCodingKey(element))
+                    }
+                    node = value
+                    continue descending
+                }
+                position = end
+                element += 1
+            }
+            break
+        }
+        return keys
     }
 
     func slice(_ token: JSONTape.Token) -> UnsafeRawBufferPointer {
@@ -83,8 +116,7 @@ final class TapeContext {
 struct TapeDecoder: Decoder {
     let context: TapeContext
     let index: Int
-    let depth: Int
-    var codingPath: [any CodingKey] { context.path.path(depth: depth) }
+    var codingPath: [any CodingKey] { context.path(to: index) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var token: JSONTape.Token { context.tokens[index] }
@@ -183,12 +215,12 @@ struct TapeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard token.kind == .object else { throw mismatch([String: Any].self, "an object") }
-        return KeyedDecodingContainer(TapeKeyed<Key>(context: context, index: index, depth: depth))
+        return KeyedDecodingContainer(TapeKeyed<Key>(context: context, index: index))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard token.kind == .array else { throw mismatch([Any].self, "an array") }
-        return TapeUnkeyed(context: context, index: index, depth: depth)
+        return TapeUnkeyed(context: context, index: index)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -199,8 +231,7 @@ struct TapeDecoder: Decoder {
 private struct TapeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let context: TapeContext
     let index: Int
-    let depth: Int
-    var codingPath: [any CodingKey] { context.path.path(depth: depth) }
+    var codingPath: [any CodingKey] { context.path(to: index) }
 
     var allKeys: [Key] {
         var keys: [Key] = []
@@ -234,8 +265,7 @@ private struct TapeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value for \"\(key.stringValue)\"."))
         }
-        context.path.enter(depth: depth, key: key)
-        return TapeDecoder(context: context, index: value, depth: depth + 1)
+        return TapeDecoder(context: context, index: value)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -283,17 +313,15 @@ private struct TapeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 private struct TapeUnkeyed: UnkeyedDecodingContainer {
     let context: TapeContext
     let index: Int
-    let depth: Int
     var position: Int
     var currentIndex = 0
-    var codingPath: [any CodingKey] { context.path.path(depth: depth) }
+    var codingPath: [any CodingKey] { context.path(to: index) }
     var count: Int? { Int(context.tokens[index].count) }
     var isAtEnd: Bool { position >= Int(context.tokens[index].next) }
 
-    init(context: TapeContext, index: Int, depth: Int) {
+    init(context: TapeContext, index: Int) {
         self.context = context
         self.index = index
-        self.depth = depth
         self.position = index + 1
     }
 
@@ -302,8 +330,7 @@ private struct TapeUnkeyed: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 Any.self, .init(codingPath: codingPath, debugDescription: "The array has ended."))
         }
-        context.path.enter(depth: depth, key: IndexCodingKey(currentIndex))
-        let decoder = TapeDecoder(context: context, index: position, depth: depth + 1)
+        let decoder = TapeDecoder(context: context, index: position)
         position = Int(context.tokens[position].next)
         currentIndex += 1
         return decoder

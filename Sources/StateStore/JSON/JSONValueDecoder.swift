@@ -178,6 +178,16 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
+/// A member name in a coding path.
+struct NameCodingKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { return nil }
+}
+
+/// An array position in a coding path.
 struct IndexCodingKey: CodingKey {
     let intValue: Int?
     let stringValue: String

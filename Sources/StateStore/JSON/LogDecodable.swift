@@ -245,8 +245,8 @@ public struct LogValue {
     /// Decodes a nested value that has no fast path, through `Decodable` (the log reader's own
     /// decoder, with the same special cases for `Decimal`, `Date`, `URL` and `Data`).
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        let context = TapeContext(bytes: bytes, tokens: tokens)
-        return try TapeDecoder(context: context, index: index, depth: 0).decodeValue(type)
+        let context = TapeContext(bytes: bytes, tokens: tokens, root: index)
+        return try TapeDecoder(context: context, index: index).decodeValue(type)
     }
 }
 
