@@ -113,6 +113,42 @@ final class ActionLogReaderTests: XCTestCase {
         }
     }
 
+    func testReadingAheadInTheBackgroundIsInvisibleWhateverCallsAreMixed() throws {
+        let log = try makeLog(count: 1500)
+        var damaged = lines(log.bytes)
+        damaged[1201] = Array("garbage\n".utf8)
+        for (name, bytes) in [("whole.jsonl", log.bytes), ("damaged.jsonl", Array(damaged.joined()))] {
+            let path = try write(bytes, name: name)
+            let single = readAll(path)
+            let reader = try ActionLogReader<CounterState>(path: path)
+            var records: [ActionLogRecord<CounterState.Action>] = []
+            var error: ActionLogError?
+            var call = 0
+            do {
+                while true {
+                    call += 1
+                    // Batches big enough to read ahead, single records and footer checks in between,
+                    // each of which must wait for the batch being read ahead.
+                    if call % 3 == 0, let record = try reader.next() {
+                        records.append(record)
+                        XCTAssertNil(reader.footer, "no footer before the last record")
+                        continue
+                    }
+                    let batch = try reader.nextBatch(maximumCount: 256 + call)
+                    if batch.isEmpty { break }
+                    XCTAssertLessThanOrEqual(batch.count, 256 + call)
+                    records += batch
+                }
+            } catch let thrown {
+                error = thrown
+            }
+            XCTAssertEqual(records.map(\.action), single.records.map(\.action), name)
+            XCTAssertEqual(records.map(\.sequence), Array(1...records.count), name)
+            XCTAssertEqual(error, single.error, name)
+            if error == nil { XCTAssertEqual(reader.footer?.count, 1500, name) }
+        }
+    }
+
     func testDuplicatedAndGarbageLinesAreTypedErrors() throws {
         let log = try makeLog(count: 4)
         let all = lines(log.bytes)
