@@ -15,12 +15,26 @@ public enum CheckoutSection: String, Sendable, Hashable, Codable, CaseIterable, 
 
     /// Sections compare by their order in the checkout.
     public static func < (lhs: CheckoutSection, rhs: CheckoutSection) -> Bool {
-        guard let left = allCases.firstIndex(of: lhs), let right = allCases.firstIndex(of: rhs) else { return false }
-        return left < right
+        lhs.position < rhs.position
+    }
+
+    /// The position in the checkout, without building `allCases` (compared after every action).
+    private var position: Int {
+        switch self {
+        case .contactInformation: 0
+        case .shippingContact: 1
+        case .billingContact: 2
+        case .shippingMethod: 3
+        case .orderSummary: 4
+        case .payment: 5
+        }
     }
 
     /// The sections that apply to a user: everything, minus contact information for logged-in users.
     public static func sections(for user: CheckoutUser) -> [CheckoutSection] {
-        user.isGuest ? allCases : allCases.filter { $0 != .contactInformation }
+        user.isGuest ? guestSections : memberSections
     }
+
+    private static let guestSections = allCases
+    private static let memberSections = allCases.filter { $0 != .contactInformation }
 }

@@ -6,23 +6,57 @@
 public enum SectionProgression {
     /// The statuses of the sections that apply to `state`'s user, in order.
     public static func statuses(for state: CheckoutState) -> [SectionStatus] {
+        var statuses: [SectionStatus] = []
+        statuses.reserveCapacity(CheckoutSection.allCases.count)
+        forEachStatus(in: state) { _, status in
+            statuses.append(status)
+            return true
+        }
+        return statuses
+    }
+
+    /// Brings `state.native.sections` up to date, writing only when a status changed (the
+    /// reducer asks after every action, and most actions change none), and returns the current
+    /// section.
+    @discardableResult
+    static func refresh(_ state: inout CheckoutState) -> CheckoutSection? {
+        let existing = state.native.sections
+        var unchanged = true
+        var count = 0
+        var current: CheckoutSection?
+        forEachStatus(in: state) { index, status in
+            count += 1
+            if status.isCurrent { current = status.section }
+            guard index < existing.count, existing[index] == status else {
+                unchanged = false
+                return false
+            }
+            return true
+        }
+        if unchanged && count == existing.count { return current }
+        let statuses = statuses(for: state)
+        state.native.sections = statuses
+        return statuses.first(where: \.isCurrent)?.section
+    }
+
+    /// Works out each section's status in order, without allocating; `body` returns `false` to
+    /// stop early.
+    private static func forEachStatus(in state: CheckoutState, _ body: (Int, SectionStatus) -> Bool) {
         let sections = CheckoutSection.sections(for: state.user)
         let paymentLocked = state.payment.phase.locksCheckout
-        var statuses: [SectionStatus] = []
         var predecessorsComplete = true
         var currentFound = false
-        for section in sections {
+        for (index, section) in sections.enumerated() {
             let visible = predecessorsComplete && state.cart != nil
             let complete = visible && isComplete(section, in: state)
             let current = visible && !complete && !currentFound
             if current { currentFound = true }
-            statuses.append(
-                SectionStatus(
-                    section: section, isVisible: visible, isComplete: complete,
-                    isEditable: visible && !paymentLocked && section != .orderSummary, isCurrent: current))
+            let status = SectionStatus(
+                section: section, isVisible: visible, isComplete: complete,
+                isEditable: visible && !paymentLocked && section != .orderSummary, isCurrent: current)
+            guard body(index, status) else { return }
             predecessorsComplete = predecessorsComplete && complete
         }
-        return statuses
     }
 
     /// Whether `section`'s own information is complete in `state` (ignoring its predecessors).

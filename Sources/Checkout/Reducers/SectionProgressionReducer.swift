@@ -8,9 +8,7 @@ public enum SectionProgressionReducer {
     public static func make() -> CheckoutReducerType {
         .pure { state, _ in
             guard state.kind == .native else { return }
-            let statuses = SectionProgression.statuses(for: state)
-            if statuses != state.native.sections { state.native.sections = statuses }
-            if let current = statuses.first(where: \.isCurrent)?.section,
+            if let current = SectionProgression.refresh(&state),
                 state.journey.furthestSection.map({ current > $0 }) ?? true
             {
                 state.journey.furthestSection = current
