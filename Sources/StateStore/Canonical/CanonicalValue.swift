@@ -38,33 +38,45 @@ extension CanonicalValue {
     /// Compact JSON text with sorted keys and no insignificant white space: the bytes fingerprints
     /// are computed over.
     public var compactJSON: String {
-        var output = ""
+        String(decoding: compactJSONBytes, as: UTF8.self)
+    }
+
+    /// ``compactJSON`` as UTF-8 bytes, without building a `String`.
+    public var compactJSONBytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         writeCompact(to: &output)
         return output
     }
 
     func writeCompact(to output: inout String) {
+        output += compactJSON
+    }
+
+    /// Writes the compact JSON as bytes: a byte buffer, not `String` appends, because
+    /// fingerprints (every few actions of a log, written and replayed) are made from it.
+    func writeCompact(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let text): output += text
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): JSONText.appendQuoted(text, to: &output)
         case .array(let items):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 item.writeCompact(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 JSONText.appendQuoted(member.key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 member.value.writeCompact(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
@@ -121,23 +133,38 @@ enum JSONText {
     }
 
     static func appendQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string: quotes, `\"`, `\\`, `\n`, `\r`, `\t`, `\u00XX` for
+    /// other control characters, every other scalar as its UTF-8 bytes (multi-byte sequences hold
+    /// no byte below 0x80, so they pass through unchanged).
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            // Copy runs that need no escape in one go.
+            var runStart = 0
+            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+                runStart = offset + 1
+                switch byte {
+                case 0x22: output.append(contentsOf: #"\""#.utf8)
+                case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+                case 0x09: output.append(contentsOf: #"\t"#.utf8)
+                default:
+                    let digits = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: #"\u00"#.utf8)
+                    output.append(digits[Int(byte >> 4)])
+                    output.append(digits[Int(byte & 0x0F)])
                 }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

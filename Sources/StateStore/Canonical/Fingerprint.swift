@@ -31,7 +31,7 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
     /// The fingerprint of a canonical value.
     public static func of(canonical: CanonicalValue) -> Fingerprint {
         var hasher = FNV1a64()
-        hasher.combine(canonical.compactJSON.utf8)
+        canonical.compactJSONBytes.withUnsafeBufferPointer { hasher.combine($0) }
         return Fingerprint(value: hasher.value)
     }
 
