@@ -68,6 +68,46 @@ final class CanonicalEncoderTests: XCTestCase {
     func testNonFiniteNumbersAreAnEncodingErrorNotACrash() {
         XCTAssertThrowsError(try CanonicalEncoder.encode([Double.nan]))
     }
+
+    func testAnEncodingErrorNamesThePathToTheBadValue() {
+        struct Reading: Encodable { var values: [Double] }
+        struct Sensor: Encodable { var readings: [String: Reading] }
+        XCTAssertThrowsError(
+            try CanonicalEncoder.encode(Sensor(readings: ["kitchen": Reading(values: [1, .infinity])]))
+        ) {
+            error in
+            guard case .invalidValue(_, let context) = error as? EncodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["readings", "kitchen", "values", "1"])
+        }
+    }
+
+    func testAKeyEncodedTwiceKeepsItsLastValue() throws {
+        struct Twice: Encodable {
+            enum CodingKeys: String, CodingKey { case a, b }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(1, forKey: .b)
+                try container.encode(2, forKey: .a)
+                try container.encode(3, forKey: .b)
+            }
+        }
+        XCTAssertEqual(try CanonicalEncoder.encode(Twice()).compactJSON, #"{"a":2,"b":3}"#)
+        // Past the scan limit for small objects the same rule holds.
+        var many: [String: Int] = [:]
+        for index in 0..<40 { many["k\(index)"] = index }
+        let canonical = try CanonicalEncoder.encode(many)
+        guard case .object(let members) = canonical else { return XCTFail("\(canonical)") }
+        XCTAssertEqual(members.count, 40)
+        XCTAssertEqual(members.map(\.key), many.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    func testStringsAreQuotedExactlyAsJSONWithControlCharactersEscaped() throws {
+        let text = "a\"b\\c\nd\re\tf\u{1}g\u{1F}h\u{7F}i\u{E9}\u{1F600}"
+        XCTAssertEqual(
+            CanonicalValue.string(text).compactJSON, #""a\"b\\c\nd\re\tf\u0001g\u001fh"# + "\u{7F}i\u{E9}\u{1F600}\"")
+        // It reads back as the same text.
+        XCTAssertEqual(try JSONParser.parse(CanonicalValue.string(text).compactJSON), .string(text))
+    }
 }
 
 final class CanonicalOrderTests: XCTestCase {

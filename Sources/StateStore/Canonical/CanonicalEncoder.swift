@@ -18,16 +18,18 @@ public enum CanonicalEncoder {
     ///   floating point number).
     public static func encode<T: Encodable>(_ value: T) throws -> CanonicalValue {
         let root = Node()
-        try encodeValue(value, into: root, codingPath: [])
+        // Children point at their parents (for coding paths): cut those links when done.
+        defer { root.detach() }
+        try encodeValue(value, into: root)
         return root.canonical
     }
 
-    static func encodeValue<T: Encodable>(_ value: T, into node: Node, codingPath: [any CodingKey]) throws {
-        if let special = try specialCase(value, codingPath: codingPath) {
+    static func encodeValue<T: Encodable>(_ value: T, into node: Node) throws {
+        if let special = try specialCase(value, codingPath: node.codingPath) {
             node.content = .value(special)
             return
         }
-        let encoder = NodeEncoder(node: node, codingPath: codingPath)
+        let encoder = NodeEncoder(node: node)
         try value.encode(to: encoder)
         // Sets, and dictionaries whose keys are not strings or integers, encode in hash order,
         // which Swift seeds randomly per process: sort them, or the same state would fingerprint
@@ -37,26 +39,30 @@ public enum CanonicalEncoder {
         }
     }
 
-    private static func specialCase(_ value: some Encodable, codingPath: [any CodingKey]) throws -> CanonicalValue? {
-        switch value {
-        case let decimal as Decimal:
+    private static func specialCase<T: Encodable>(
+        _ value: T, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> CanonicalValue? {
+        // Metatype comparisons first: a dynamic cast per value encoded costs more than the rest.
+        if T.self == Decimal.self, let decimal = value as? Decimal {
             return .string(decimal.description)
-        case let date as Date:
-            return try number(date.timeIntervalSince1970, codingPath: codingPath)
-        case let url as URL:
-            return .string(url.absoluteString)
-        case let data as Data:
-            return .string(data.base64EncodedString())
-        default:
-            return nil
         }
+        if T.self == Date.self, let date = value as? Date {
+            return try number(date.timeIntervalSince1970, codingPath: codingPath())
+        }
+        if T.self == URL.self, let url = value as? URL {
+            return .string(url.absoluteString)
+        }
+        if T.self == Data.self, let data = value as? Data {
+            return .string(data.base64EncodedString())
+        }
+        return nil
     }
 
-    static func number(_ value: Double, codingPath: [any CodingKey]) throws -> CanonicalValue {
+    static func number(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws -> CanonicalValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
                 value,
-                .init(codingPath: codingPath, debugDescription: "A non-finite number has no canonical form.")
+                .init(codingPath: codingPath(), debugDescription: "A non-finite number has no canonical form.")
             )
         }
         if value == value.rounded(), abs(value) < 1e15 {
@@ -72,10 +78,53 @@ final class Node {
         case empty
         case value(CanonicalValue)
         case array([Node])
-        case object([String: Node])
+        /// Members in the order encoded; keys are put in order (and a key encoded twice keeps its
+        /// last value) when the canonical value is made.
+        case object([(key: String, node: Node)])
+    }
+
+    /// Where this node sits, for coding paths in errors.
+    enum PathKey {
+        case root
+        case name(String)
+        case index(Int)
     }
 
     var content: Content = .empty
+    /// The parent while encoding (cut by `detach()` when done, so the tree holds no cycles).
+    private var parent: Node?
+    private let pathKey: PathKey
+
+    init(parent: Node? = nil, key: PathKey = .root) {
+        self.parent = parent
+        self.pathKey = key
+    }
+
+    /// The coding path of this node, walked up from its parents: only errors ask, so encoding
+    /// builds no path per value.
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: Node? = self
+        while let current = node {
+            switch current.pathKey {
+            case .root: break
+            case .name(let name): keys.append(NameCodingKey(name))
+            case .index(let index): keys.append(IndexCodingKey(index))
+            }
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+
+    /// Cuts every child's link to its parent.
+    func detach() {
+        parent = nil
+        switch content {
+        case .array(let nodes): for node in nodes { node.detach() }
+        case .object(let members): for member in members { member.node.detach() }
+        case .empty, .value: break
+        }
+    }
 
     var canonical: CanonicalValue {
         switch content {
@@ -83,19 +132,34 @@ final class Node {
         case .value(let value): return value
         case .array(let nodes): return .array(nodes.map(\.canonical))
         case .object(let members):
-            return .object(
-                members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-                    .map { key in (key: key, value: members[key, default: Node()].canonical) }
-            )
+            // UTF-8 byte order is Unicode scalar order, and cheaper to compare; ties keep the
+            // order encoded, so the last of a key encoded twice wins.
+            let sorted = members.indices.sorted { left, right in
+                let (a, b) = (members[left].key, members[right].key)
+                if a == b { return left < right }
+                return a.utf8.lexicographicallyPrecedes(b.utf8)
+            }
+            var result: [(key: String, value: CanonicalValue)] = []
+            result.reserveCapacity(sorted.count)
+            for (position, index) in sorted.enumerated() {
+                if position + 1 < sorted.count, members[sorted[position + 1]].key == members[index].key { continue }
+                result.append((key: members[index].key, value: members[index].node.canonical))
+            }
+            return .object(result)
         }
     }
 
     func child(forKey key: String) -> Node {
-        var members: [String: Node]
-        if case .object(let existing) = content { members = existing } else { members = [:] }
-        if let node = members[key] { return node }
-        let node = Node()
-        members[key] = node
+        var members: [(key: String, node: Node)]
+        if case .object(let existing) = content { members = existing } else { members = [] }
+        // Structs have a handful of members: a scan finds a key encoded again. Big objects
+        // (dictionaries) have unique keys by construction; `canonical` settles any repeat.
+        if members.count <= 32, let found = members.first(where: { $0.key == key }) { return found.node }
+        // Let go of `content`'s reference first, so the array grows in place, not by a copy per
+        // member.
+        content = .empty
+        let node = Node(parent: self, key: .name(key))
+        members.append((key, node))
         content = .object(members)
         return node
     }
@@ -103,7 +167,8 @@ final class Node {
     func appendChild() -> Node {
         var items: [Node]
         if case .array(let existing) = content { items = existing } else { items = [] }
-        let node = Node()
+        content = .empty
+        let node = Node(parent: self, key: .index(items.count))
         items.append(node)
         content = .array(items)
         return node
@@ -115,7 +180,7 @@ final class Node {
     }
 
     func markObject() {
-        if case .empty = content { content = .object([:]) }
+        if case .empty = content { content = .object([]) }
     }
 
     func markArray() {
@@ -125,27 +190,27 @@ final class Node {
 
 struct NodeEncoder: Encoder {
     let node: Node
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.markObject()
-        return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedContainer<Key>(node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         node.markArray()
-        return UnkeyedContainer(node: node, codingPath: codingPath)
+        return UnkeyedContainer(node: node)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleContainer(node: node, codingPath: codingPath)
+        SingleContainer(node: node)
     }
 }
 
 struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: Node
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
 
     mutating func encodeNil(forKey key: Key) throws { node.child(forKey: key.stringValue).content = .value(.null) }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
@@ -178,8 +243,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try CanonicalEncoder.encodeValue(
-            value, into: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
+        try CanonicalEncoder.encodeValue(value, into: node.child(forKey: key.stringValue))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -188,27 +252,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = node.child(forKey: key.stringValue)
         child.markObject()
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = node.child(forKey: key.stringValue)
         child.markArray()
-        return UnkeyedContainer(node: child, codingPath: codingPath + [key])
+        return UnkeyedContainer(node: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        NodeEncoder(node: node.child(forKey: "super"), codingPath: codingPath)
+        NodeEncoder(node: node.child(forKey: "super"))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        NodeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
+        NodeEncoder(node: node.child(forKey: key.stringValue))
     }
 }
 
 struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: Node
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
     var count: Int { node.count }
 
     private func next() -> Node { node.appendChild() }
@@ -217,8 +281,8 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { next().content = .value(.bool(value)) }
     mutating func encode(_ value: String) throws { next().content = .value(.string(value)) }
     mutating func encode(_ value: Double) throws {
-        let path = codingPath + [IndexCodingKey(count)]
-        next().content = .value(try CanonicalEncoder.number(value, codingPath: path))
+        let child = next()
+        child.content = .value(try CanonicalEncoder.number(value, codingPath: child.codingPath))
     }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
     mutating func encode(_ value: Int) throws { setInteger(value) }
@@ -237,8 +301,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = codingPath + [IndexCodingKey(count)]
-        try CanonicalEncoder.encodeValue(value, into: next(), codingPath: path)
+        try CanonicalEncoder.encodeValue(value, into: next())
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -246,28 +309,25 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     ) -> KeyedEncodingContainer<
         NestedKey
     > {
-        let path = codingPath + [IndexCodingKey(count)]
         let child = next()
         child.markObject()
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = codingPath + [IndexCodingKey(count)]
         let child = next()
         child.markArray()
-        return UnkeyedContainer(node: child, codingPath: path)
+        return UnkeyedContainer(node: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let path = codingPath + [IndexCodingKey(count)]
-        return NodeEncoder(node: next(), codingPath: path)
+        NodeEncoder(node: next())
     }
 }
 
 struct SingleContainer: SingleValueEncodingContainer {
     let node: Node
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
 
     mutating func encodeNil() throws { node.content = .value(.null) }
     mutating func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
@@ -292,7 +352,7 @@ struct SingleContainer: SingleValueEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try CanonicalEncoder.encodeValue(value, into: node, codingPath: codingPath)
+        try CanonicalEncoder.encodeValue(value, into: node)
     }
 }
 
