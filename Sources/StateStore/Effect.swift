@@ -38,24 +38,46 @@ public struct Effect<Action: Sendable>: Sendable {
         @usableFromInline let onError: (@Sendable (any Error) -> Action)?
     }
 
+    /// The operation, boxed; `nil` is `.none`. Nearly every action's reducers return `.none`
+    /// several times over, so that case is a null pointer: nothing to copy or destroy (an inline
+    /// multi-payload enum went through the runtime's value witnesses on every copy).
     @usableFromInline
-    let operation: Operation
+    let storage: Storage?
+
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let operation: Operation
+
+        @usableFromInline
+        init(_ operation: Operation) {
+            self.operation = operation
+        }
+    }
+
+    @usableFromInline
+    var operation: Operation { storage?.operation ?? .none }
 
     @usableFromInline
     init(operation: Operation) {
-        self.operation = operation
+        if case .none = operation {
+            storage = nil
+        } else {
+            storage = Storage(operation)
+        }
+    }
+
+    @inlinable
+    init() {
+        storage = nil
     }
 
     /// No work: the most common effect.
     @inlinable
-    public static var none: Effect { Effect(operation: .none) }
+    public static var none: Effect { Effect() }
 
     /// `true` when this effect does nothing.
     @inlinable
-    public var isNone: Bool {
-        if case .none = operation { return true }
-        return false
-    }
+    public var isNone: Bool { storage == nil }
 
     /// Dispatches `action` right after the current action (and any actions already queued).
     ///
