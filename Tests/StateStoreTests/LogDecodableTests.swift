@@ -218,6 +218,19 @@ final class LogDecodableTests: XCTestCase {
         for json in wrong { XCTAssertThrowsError(try LogDecoding.decode(Probe.self, json: json), json) }
     }
 
+    func testIsObjectIsTrueForObjectsOnly() throws {
+        struct Shape: LogDecodable {
+            var isObject: Bool
+            init(logValue value: LogValue) throws { isObject = value.isObject }
+            init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
+        }
+        XCTAssertTrue(try LogDecoding.decode(Shape.self, json: #"{"a":1}"#).isObject)
+        XCTAssertTrue(try LogDecoding.decode(Shape.self, json: "{}").isObject)
+        for json in ["[]", "null", "1", #""{}""#, "true"] {
+            XCTAssertFalse(try LogDecoding.decode(Shape.self, json: json).isObject, json)
+        }
+    }
+
     /// A line with its checksum recomputed after an edit.
     private func resealed(_ line: String) -> String {
         guard let range = line.range(of: ",\"crc\":\"") else { return line }

@@ -83,6 +83,11 @@ public struct LogValue {
     /// `true` when the value is `null`.
     public var isNull: Bool { token.kind == .null }
 
+    /// `true` when the value is an object. A synthesised `Decodable` enum requires its case's
+    /// payload to be an object even when it reads nothing from it (`{"cancelled":{}}`), and an
+    /// object even when every payload value is optional; check this where no ``require(_:)`` does.
+    public var isObject: Bool { token.kind == .object }
+
     /// The value as a string.
     public func string() throws -> String {
         switch token.kind {
