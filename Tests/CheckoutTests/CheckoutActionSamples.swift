@@ -26,7 +26,8 @@ enum CheckoutActionSamples {
                 unitPrice: decimal("12345678901234567890.123456789")),
         ],
         totals: CartTotals(
-            subtotal: decimal("42.1"), shipping: 0, discount: decimal("-3.95"), total: decimal("1000000.01")),
+            subtotal: decimal("42.1"), shipping: decimal("3.95"), discount: decimal("-3.95"),
+            total: decimal("1000000.01")),
         currencyCode: "GBP")
     static let emptyCart = Cart(
         id: "", lines: [], totals: CartTotals(subtotal: 0, shipping: 0, discount: 0, total: 0), currencyCode: "JPY")
@@ -44,7 +45,8 @@ enum CheckoutActionSamples {
     static let apiErrors: [CheckoutAPIError] = [
         .cartExpired, .conflict(message: nil), .conflict(message: tricky), .timeout, .network("offline"),
         .client(status: 429, message: nil), .client(status: -1, message: "slow down"),
-        .server(status: 503, message: nil), .server(status: 500, message: ""), .malformedResponse(detail: "cart.id"),
+        .server(status: 503, message: nil), .server(status: 500, message: ""),
+        .server(status: 502, message: "bad gateway"), .malformedResponse(detail: "cart.id"),
         .invalidRequest(tricky),
     ]
 
@@ -66,7 +68,7 @@ enum CheckoutActionSamples {
         .actionRequired(PaymentActionRequest(kind: .redirect, url: "https://bank.example/3ds?a=1&b=\u{E9}")),
         .actionRequired(PaymentActionRequest(kind: .sdk, payload: Sensitive("sdk-data"))),
         .actionRequired(PaymentActionRequest(kind: .qrCode, url: "pix://", payload: .redacted)),
-        .refused(reason: tricky), .cancelled, .error(message: ""),
+        .refused(reason: tricky), .cancelled, .error(message: ""), .error(message: "Refused by issuer"),
         .partiallyAuthorised(receipt, remaining: Money(amount: decimal("0.01"), currencyCode: "USD")),
     ]
 
@@ -108,7 +110,7 @@ enum CheckoutActionSamples {
                     url: "u",
                     extractedOrder: WebOrder(
                         total: decimal("-0.5"), orderID: "W\u{1F4E6}", subTotal: decimal("38.55"),
-                        delivery: decimal("3.95"), discount: 0, tax: decimal("7.708"), currency: "GBP")))),
+                        delivery: decimal("3.95"), discount: decimal("1.5"), tax: decimal("7.708"), currency: "GBP")))),
     ]
 
     static let native: [CheckoutAction] = [

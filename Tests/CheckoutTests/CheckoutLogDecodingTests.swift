@@ -77,6 +77,20 @@ final class CheckoutLogDecodingTests: XCTestCase {
         }
     }
 
+    func testTheSamplesSetEveryPropertyOfEveryPayload() {
+        // A property the samples leave at nil, empty, false or zero would go unchecked: a fast path
+        // that forgot to read it would still agree with `Decodable` on every sample. So a new
+        // property fails here until a sample sets it, and then the comparison above checks it.
+        var exercised: [String: [String: Bool]] = [:]
+        for action in CheckoutActionSamples.actions { Self.exercise(action, into: &exercised) }
+        XCTAssertGreaterThan(exercised.count, 30, "payload types reached")
+        for (type, properties) in exercised {
+            for (property, isSet) in properties where !isSet {
+                XCTFail("no sample sets \(type).\(property) to a value other than nil, empty, false or zero")
+            }
+        }
+    }
+
     func testFormsDecodableAcceptsBeyondTheCanonicalOneDecodeTheSameThroughTheFastPath() throws {
         let lenient = [
             // Decimals as JSON numbers, padded strings, and long or signed forms.
@@ -196,6 +210,53 @@ final class CheckoutLogDecodingTests: XCTestCase {
         }
         guard case .object(let members) = value, members.count == 1 else { return nil }
         return members[0].key
+    }
+
+    /// Records, for every struct property and enum case payload in `value`, whether it holds
+    /// something other than nil, empty, false or zero.
+    private static func exercise(_ value: Any, into exercised: inout [String: [String: Bool]]) {
+        func record(_ type: String, _ property: String, _ child: Any) {
+            exercised[type, default: [:]][property, default: false] =
+                exercised[type]?[property] == true || isSet(child)
+            exercise(child, into: &exercised)
+        }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .struct?, .class?:
+            for (index, child) in mirror.children.enumerated() {
+                record("\(mirror.subjectType)", child.label ?? "_\(index)", child.value)
+            }
+        case .enum?:
+            for child in mirror.children {
+                let type = "\(mirror.subjectType).\(child.label ?? "?")"
+                let payload = Mirror(reflecting: child.value)
+                if payload.displayStyle == .tuple {
+                    for (index, element) in payload.children.enumerated() {
+                        record(type, element.label ?? "_\(index)", element.value)
+                    }
+                } else {
+                    record(type, "_0", child.value)
+                }
+            }
+        default:
+            for child in mirror.children { exercise(child.value, into: &exercised) }
+        }
+    }
+
+    private static func isSet(_ value: Any) -> Bool {
+        switch value {
+        case let flag as Bool: return flag
+        case let number as Int: return number != 0
+        case let number as Double: return number != 0
+        case let number as Decimal: return number != 0
+        case let text as String: return !text.isEmpty
+        default:
+            let mirror = Mirror(reflecting: value)
+            switch mirror.displayStyle {
+            case .optional?, .collection?, .set?, .dictionary?: return !mirror.children.isEmpty
+            default: return true
+            }
+        }
     }
 
     private static let replacements: [JSONValue] = [
