@@ -5,7 +5,8 @@ import XCTest
 
 /// Random sequences of native actions, with 409s, 410s, failures and edits mixed in, never show a
 /// section before its predecessors are complete, and never ask for a payment of anything but the
-/// displayed total. Each sequence's action log, replayed with effects off, reaches the same state.
+/// displayed total. Each sequence's action log, replayed with effects off, reaches the same state,
+/// and each of its actions decodes through the log reader's fast path as through `Decodable`.
 ///
 /// Each sequence runs from a seed; a failure prints it. To rerun one sequence:
 /// `CHECKOUT_PROPERTY_SEED=1234 swift test --filter NativeCheckoutPropertyTests`.
@@ -23,10 +24,12 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         }
         var paymentsStarted = 0
         var conflictsAndExpiries = 0
+        var actionsDecoded = 0
         for seed in seeds {
             let outcome = await run(seed: seed)
             paymentsStarted += outcome.paymentsStarted
             conflictsAndExpiries += outcome.recoveries
+            actionsDecoded += outcome.actionsDecoded
             if let violation = outcome.violation {
                 XCTFail(
                     "seed \(seed): \(violation)\nreproduce with CHECKOUT_PROPERTY_SEED=\(seed)\nactions:\n"
@@ -38,6 +41,7 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         if seeds.count > 1 {
             XCTAssertGreaterThan(paymentsStarted, sequences / 4, "too few payments started to test the property")
             XCTAssertGreaterThan(conflictsAndExpiries, sequences / 4, "too few 409/410 recoveries")
+            XCTAssertGreaterThan(actionsDecoded, sequences * steps / 2, "too few actions compared on the fast path")
         }
     }
 
@@ -46,6 +50,7 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         var trail: [String]
         var paymentsStarted: Int
         var recoveries: Int
+        var actionsDecoded: Int
     }
 
     private func run(seed: UInt64) async -> Outcome {
@@ -69,9 +74,13 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         {
             violation = diverged
         }
+        let actions = recorder.actions
+        if violation == nil, let mismatch = actions.lazy.compactMap(FastDecodingCheck.mismatch).first {
+            violation = mismatch
+        }
         return Outcome(
             violation: violation, trail: trail + checker.trail.suffix(5).map { "  reduced: \($0)" },
-            paymentsStarted: checker.paymentsStarted, recoveries: checker.recoveries)
+            paymentsStarted: checker.paymentsStarted, recoveries: checker.recoveries, actionsDecoded: actions.count)
     }
 
     /// Replays the recorded log through JSON with effects off; describes the divergence, if any.

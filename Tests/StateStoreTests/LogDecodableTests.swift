@@ -218,6 +218,34 @@ final class LogDecodableTests: XCTestCase {
         for json in wrong { XCTAssertThrowsError(try LogDecoding.decode(Probe.self, json: json), json) }
     }
 
+    func testIsObjectIsTrueForObjectsOnly() throws {
+        struct Shape: LogDecodable {
+            var isObject: Bool
+            init(logValue value: LogValue) throws { isObject = value.isObject }
+            init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
+        }
+        XCTAssertTrue(try LogDecoding.decode(Shape.self, json: #"{"a":1}"#).isObject)
+        XCTAssertTrue(try LogDecoding.decode(Shape.self, json: "{}").isObject)
+        for json in ["[]", "null", "1", #""{}""#, "true"] {
+            XCTAssertFalse(try LogDecoding.decode(Shape.self, json: json).isObject, json)
+        }
+    }
+
+    func testStringsReadExactlyWhetherTheyAreASCIIOrNot() throws {
+        struct Text: LogDecodable {
+            var value: String
+            init(logValue value: LogValue) throws { self.value = try value.string() }
+            init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
+        }
+        let texts = [
+            "", "a", "abcdefgh", "abcdefghijklmnopq", "\u{E9}", "abcdefgh\u{E9}", "\u{2603}abcdefghijklmnop",
+            "abcdefgh\u{1F1EC}\u{1F1E7}xyz", "abcdefghijklmno\u{7F}",
+        ]
+        for text in texts {
+            XCTAssertEqual(try LogDecoding.decode(Text.self, json: "\"\(text)\"").value, text)
+        }
+    }
+
     /// A line with its checksum recomputed after an edit.
     private func resealed(_ line: String) -> String {
         guard let range = line.range(of: ",\"crc\":\"") else { return line }

@@ -83,10 +83,20 @@ public struct LogValue {
     /// `true` when the value is `null`.
     public var isNull: Bool { token.kind == .null }
 
+    /// `true` when the value is an object. A synthesised `Decodable` enum requires its case's
+    /// payload to be an object even when it reads nothing from it (`{"cancelled":{}}`), and an
+    /// object even when every payload value is optional; check this where no ``require(_:)`` does.
+    public var isObject: Bool { token.kind == .object }
+
     /// The value as a string.
     public func string() throws -> String {
         switch token.kind {
         case .string:
+            let text = self.text
+            // Most strings in a log are ASCII, which is valid UTF-8 as it is: `String(validating:)`
+            // goes through an unspecialised generic validator that costs more than the rest of
+            // reading the string.
+            if Self.isASCII(text) { return String(decoding: text, as: UTF8.self) }
             guard let value = String(validating: text, as: UTF8.self) else { throw mismatch("valid UTF-8") }
             return value
         case .escapedString:
@@ -99,6 +109,21 @@ public struct LogValue {
         default:
             throw mismatch("a string")
         }
+    }
+
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            guard bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
+                return false
+            }
+            offset += 8
+        }
+        while offset < bytes.count {
+            guard bytes[offset] < 0x80 else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// The value as a Boolean.

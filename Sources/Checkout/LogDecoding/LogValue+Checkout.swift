@@ -1,0 +1,48 @@
+import Foundation
+import StateStore
+
+/// The readings the checkout's ``LogDecodable`` conformances share, each mirroring exactly what
+/// the type's `Decodable` does with the same JSON (or throwing, so that `Decodable` decides).
+extension LogValue {
+    /// The payload object of a synthesised-`Decodable` enum case (`{"case": {...}}`), which must
+    /// be an object even when the case reads nothing from it or only optionals.
+    func casePayload() throws -> LogValue {
+        guard isObject else { throw LogValue.Mismatch("expected an object as an enum case's payload") }
+        return self
+    }
+
+    /// A decimal written as a decimal string or a JSON number, as `decodeFlexibleDecimal(forKey:)`
+    /// reads it: a string through ``DecimalParsing/parse(_:)``, a number as `Decimal`.
+    func flexibleDecimal() throws -> Decimal {
+        if let text = try? string() {
+            guard let value = DecimalParsing.parse(text) else {
+                throw LogValue.Mismatch("\"\(text)\" is not a decimal number")
+            }
+            return value
+        }
+        return try decimal()
+    }
+
+    /// A `Sensitive<String>`: the redaction marker reads as a redacted value, any other string as
+    /// the secret, as `Sensitive`'s `Decodable` reads it.
+    func sensitiveString() throws -> Sensitive<String> {
+        let text = try string()
+        return text == Sensitive<String>.redactionMarker ? .redacted : Sensitive(text)
+    }
+
+    /// A `String`-backed enum's case, from its raw value.
+    func rawValue<Value: RawRepresentable>(_ type: Value.Type = Value.self) throws -> Value
+    where Value.RawValue == String {
+        let text = try string()
+        guard let value = Value(rawValue: text) else {
+            throw LogValue.Mismatch("\"\(text)\" is not a \(Value.self)")
+        }
+        return value
+    }
+}
+
+/// The error a conformance throws for a case name its enum does not have: `Decodable` then
+/// decides, and names the unknown case.
+func unknownCase<T>(_ name: String, of type: T.Type) -> LogValue.Mismatch {
+    LogValue.Mismatch("\(T.self) has no case \"\(name)\"")
+}

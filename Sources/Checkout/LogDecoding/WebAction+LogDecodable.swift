@@ -1,0 +1,61 @@
+public import StateStore
+
+// The web checkouts' actions: a bridge page's raw messages, and a parse-type checkout's pages
+// with the order read from them.
+
+extension BridgeAction: LogDecodable {
+    /// Decodes a bridge action from a log line, as the synthesised `init(from:)` does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "messageReceived": self = .messageReceived(try payload.require("_0").string())
+        default: throw unknownCase(name, of: BridgeAction.self)
+        }
+    }
+}
+
+extension ParseAction: LogDecodable {
+    /// Decodes a parse action from a log line, as the synthesised `init(from:)` does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "pageLoaded": self = .pageLoaded(try payload.require("_0").decode())
+        default: throw unknownCase(name, of: ParseAction.self)
+        }
+    }
+}
+
+extension ParsedPage: LogDecodable {
+    /// Decodes a page from a log line, as the synthesised `init(from:)` does.
+    public init(logValue value: LogValue) throws {
+        self.init(
+            url: try value.require("url").string(),
+            title: try value.member("title")?.string(),
+            extractedOrderNumber: try value.member("extractedOrderNumber")?.string(),
+            extractedOrder: try value.member("extractedOrder")?.decode())
+    }
+}
+
+extension WebOrder: LogDecodable {
+    /// Decodes an order from a log line, as `init(from:)` does: amounts from decimal strings or
+    /// JSON numbers, the order id from a string or an integer (anything else reads as none).
+    public init(logValue value: LogValue) throws {
+        var orderID: String?
+        if let member = value.member("orderId") {
+            // `init(from:)` tries a string, then an integer, and ignores anything else.
+            if let text = try? member.string() {
+                orderID = text
+            } else if let number = try? member.int() {
+                orderID = String(number)
+            }
+        }
+        self.init(
+            total: try value.require("total").flexibleDecimal(),
+            orderID: orderID,
+            subTotal: try value.member("subTotal")?.flexibleDecimal(),
+            delivery: try value.member("delivery")?.flexibleDecimal(),
+            discount: try value.member("discount")?.flexibleDecimal(),
+            tax: try value.member("tax")?.flexibleDecimal(),
+            currency: try value.member("currency")?.string())
+    }
+}
