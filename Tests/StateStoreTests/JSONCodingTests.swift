@@ -134,6 +134,39 @@ final class JSONCodingTests: XCTestCase {
         XCTAssertEqual(sorted(streamed), sorted(canonical))
     }
 
+    func testTheTapeReadsStringsLikeTheTreeParserWhereverTheSpecialBytesFall() throws {
+        // The tape scans strings eight bytes at a time: put quotes, escapes, control characters
+        // and multi-byte characters at every offset around the word boundaries.
+        let specials = [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "\u{E9}", "\u{1F600}", "\u{01}", "\"", "\\"]
+        for length in 0..<20 {
+            for special in specials {
+                for position in 0...length {
+                    var body = String(repeating: "a", count: length)
+                    body.insert(contentsOf: special, at: body.index(body.startIndex, offsetBy: position))
+                    let text = "[\"" + body + "\"]"
+                    let tree = try? JSONParser.parse(text)
+                    var tape = JSONTape()
+                    let bytes = Array(text.utf8)
+                    let tapeString: String?? = bytes.withUnsafeBytes { raw in
+                        guard (try? tape.parse(raw)) != nil else { return .none }
+                        return .some(try? JSONTapeDecoder.decode([String].self, tape: tape, bytes: raw).first)
+                    }
+                    switch (tree, tapeString) {
+                    case (.array(let items)?, .some(let decoded?)):
+                        guard case .string(let expected)? = items.first else { return XCTFail(text) }
+                        XCTAssertEqual(decoded, expected, text)
+                    case (nil, .none), (nil, .some(nil)):
+                        // Both refuse: a raw control character or a stray quote when scanning, a
+                        // bad escape when the string is read.
+                        break
+                    default:
+                        XCTFail("the tree parser and the tape disagree on \(text.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
+
     func testParserRejectsBadJSONWithAnOffset() {
         for (text, offset) in [("{\"a\":}", 5), ("[1,2", 4), ("tru", 0), ("\"open", 5), ("{\"a\":1} x", 8), ("01", 1)] {
             XCTAssertThrowsError(try JSONParser.parse(text), text) { error in

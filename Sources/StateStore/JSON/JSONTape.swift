@@ -134,25 +134,51 @@ private struct TapeScanner {
         index += 1
         let start = index
         var escaped = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                tokens.append(
-                    .init(
-                        kind: escaped ? .escapedString : .string, start: Int32(start), length: Int32(index - start),
-                        count: 0, next: Int32(tokens.count + 1)))
-                index += 1
-                return
+        var position = index
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { throw fail("unexpected end of text in a string") }
+        while true {
+            // Eight bytes at a time while none is a quote, a backslash or a control character
+            // (strings are most of a log line, and most need no escape).
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let quote = word ^ 0x2222_2222_2222_2222
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- 0x2020_2020_2020_2020) & ~word)
+                if special & 0x8080_8080_8080_8080 != 0 { break }
+                position += 8
             }
-            if byte < 0x20 { throw fail("a control character in a string") }
-            if byte == UInt8(ascii: "\\") {
-                escaped = true
-                index += 2
-                continue
+            // Then byte by byte, through the word that held something special.
+            let end = min(position + 8, count)
+            while position < end {
+                let byte = base.load(fromByteOffset: position, as: UInt8.self)
+                if byte == UInt8(ascii: "\"") {
+                    tokens.append(
+                        .init(
+                            kind: escaped ? .escapedString : .string, start: Int32(start),
+                            length: Int32(position - start), count: 0, next: Int32(tokens.count + 1)))
+                    index = position + 1
+                    return
+                }
+                if byte < 0x20 {
+                    index = position
+                    throw fail("a control character in a string")
+                }
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    position += 2
+                } else {
+                    position += 1
+                }
             }
-            index += 1
+            if position >= count {
+                index = position
+                throw fail("unexpected end of text in a string")
+            }
         }
-        throw fail("unexpected end of text in a string")
     }
 
     mutating func number(into tokens: inout [JSONTape.Token]) throws(JSONParseError) {
