@@ -14,6 +14,7 @@ extension Decimal {
     /// Decimal(plainText: "12.50")   // 12.5
     /// Decimal(plainText: "12abc")   // nil
     /// ```
+    @inlinable
     public init?(plainText text: some StringProtocol) {
         var significand: UInt64 = 0
         var digits = 0
@@ -54,7 +55,8 @@ extension Decimal {
 
     /// Checks the whole text against the plain form and the 38-digit limit, then lets
     /// Foundation build the value.
-    private static func longPlainText(_ text: String) -> Decimal? {
+    @usableFromInline
+    static func longPlainText(_ text: String) -> Decimal? {
         var significant = 0
         var seenPoint = false
         var digitsAfterPoint = 0

@@ -76,7 +76,10 @@ final class TapeContext {
     func string(_ token: JSONTape.Token) -> String? {
         switch token.kind {
         case .string:
-            return String(validating: slice(token), as: UTF8.self)
+            // ASCII is valid UTF-8 as it is, and `String(validating:)` costs more than the rest.
+            let text = slice(token)
+            if LogValue.isASCII(text) { return String(decoding: text, as: UTF8.self) }
+            return String(validating: text, as: UTF8.self)
         case .escapedString:
             // Rare: let the full parser unescape it (quotes included).
             let quoted = UnsafeRawBufferPointer(

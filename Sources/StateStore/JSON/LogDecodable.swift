@@ -111,7 +111,7 @@ public struct LogValue {
         }
     }
 
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset + 8 <= bytes.count {
             guard bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
@@ -252,6 +252,7 @@ public struct LogValue {
     }
 
     /// An array whose elements have their own fast path.
+    @inlinable
     public func array<Element: LogDecodable>(of type: Element.Type = Element.self) throws -> [Element] {
         let elements = try elements()
         var result: [Element] = []
@@ -263,6 +264,7 @@ public struct LogValue {
     // MARK: Nested values
 
     /// Decodes a nested value through its own fast path.
+    @inlinable
     public func decode<T: LogDecodable>(_ type: T.Type = T.self) throws -> T {
         try T(logValue: self)
     }

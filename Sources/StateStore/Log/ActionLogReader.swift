@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An upgrade step for logs written with an older action schema: turns an older action's JSON
 /// into the current schema's JSON before it is decoded.
 ///
@@ -299,16 +305,22 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         let bytes = line.bytes
         // Without the newline, the trailer is `,"crc":"` + 8 hex digits + `"}`: 18 bytes.
         let trailer = ActionLogFormat.trailerLength - 1
-        guard bytes.count > trailer,
-            ActionLogFormat.trailerPrefix.elementsEqual(
-                UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - trailer)..<(bytes.count - 10)])),
-            bytes[bytes.count - 2] == UInt8(ascii: "\""), bytes[bytes.count - 1] == UInt8(ascii: "}")
+        let count = bytes.count
+        guard count > trailer,
+            let base = bytes.baseAddress,
+            ActionLogFormat.trailerPrefix.withUnsafeBytes({ prefix in
+                prefix.baseAddress.map { memcmp($0, base + (count - trailer), prefix.count) == 0 } ?? false
+            }),
+            bytes[count - 2] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "}")
         else { throw bad(.missingChecksum) }
-        let found = String(
-            decoding: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 10)..<(bytes.count - 2)]), as: UTF8.self)
-        let expected = LineChecksum.hex(
-            LineChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - trailer)])))
-        guard found == expected else { throw bad(.checksumMismatch(expected: expected, found: found)) }
+        let expected = LineChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<(count - trailer)]))
+        // Compared as a number: no strings built for the line that is fine (nearly all of them).
+        let digits = UnsafeRawBufferPointer(rebasing: bytes[(count - 10)..<(count - 2)])
+        guard LineChecksum.parseHex(digits) == expected else {
+            throw bad(
+                .checksumMismatch(
+                    expected: LineChecksum.hex(expected), found: String(decoding: digits, as: UTF8.self)))
+        }
         return bytes
     }
 

@@ -50,6 +50,23 @@ public enum LineChecksum {
         return h &* 5 &+ 0x52DC_E729
     }
 
+    /// The value of eight lowercase hexadecimal digits, or `nil` for anything else (upper case
+    /// too: the format writes lower case, so anything else is a damaged line).
+    static func parseHex(_ digits: UnsafeRawBufferPointer) -> UInt32? {
+        guard digits.count == 8 else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            let nibble: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte &- UInt8(ascii: "a") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(nibble)
+        }
+        return value
+    }
+
     /// Eight lowercase hexadecimal digits.
     static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)

@@ -33,28 +33,48 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
             } catch {
                 throw ActionLogError.badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
             }
-            if let end = member("end", bytes: bytes) {
+            let members = topLevelMembers(bytes: bytes)
+            if let end = members.end {
                 return .footer(
                     try footer(try value(at: end, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber))
             }
-            return try record(bytes: bytes, lineNumber: lineNumber)
+            return try record(members, bytes: bytes, lineNumber: lineNumber)
         } catch {
             return .failure(error)
         }
     }
 
-    /// The tape index of the value of the line's top-level member `name`.
-    private func member(_ name: String, bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let top = tape.tokens.first, top.kind == .object else { return nil }
-        return tape.tokens.withUnsafeBufferPointer { buffer in
+    /// Where a line's top-level members' values are on the tape.
+    struct TopLevelMembers {
+        var sequence: Int?
+        var time: Int?
+        var action: Int?
+        var fingerprint: Int?
+        var end: Int?
+    }
+
+    /// Finds the line's top-level members in one pass (a record has a handful; a footer `end`).
+    private func topLevelMembers(bytes: UnsafeRawBufferPointer) -> TopLevelMembers {
+        var found = TopLevelMembers()
+        guard let top = tape.tokens.first, top.kind == .object else { return found }
+        tape.tokens.withUnsafeBufferPointer { buffer in
             let context = TapeContext(bytes: bytes, tokens: buffer)
             var position = 1
             while position < Int(top.next) {
-                if context.keyEquals(buffer[position], name) { return position + 1 }
-                position = Int(buffer[position + 1].next)
+                let key = buffer[position]
+                let value = position + 1
+                switch key.length {
+                case 1 where context.keyEquals(key, "t"): found.time = found.time ?? value
+                case 2 where context.keyEquals(key, "fp"): found.fingerprint = found.fingerprint ?? value
+                case 3 where context.keyEquals(key, "seq"): found.sequence = found.sequence ?? value
+                case 3 where context.keyEquals(key, "end"): found.end = found.end ?? value
+                case 6 where context.keyEquals(key, "action"): found.action = found.action ?? value
+                default: break
+                }
+                position = Int(buffer[value].next)
             }
-            return nil
         }
+        return found
     }
 
     /// The value at a tape index as a ``JSONValue`` (for the rare paths: footers, upgrades, errors).
@@ -90,18 +110,18 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     }
 
     private func record(
-        bytes: UnsafeRawBufferPointer, lineNumber: Int
+        _ members: TopLevelMembers, bytes: UnsafeRawBufferPointer, lineNumber: Int
     ) throws(ActionLogError) -> LineResult<State.Action> {
         func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
             .badLine(path: path, line: lineNumber, problem: problem)
         }
-        guard let sequence = integer(at: member("seq", bytes: bytes), bytes: bytes) else {
+        guard let sequence = integer(at: members.sequence, bytes: bytes) else {
             throw bad(.missingField("seq"))
         }
-        guard let time = integer(at: member("t", bytes: bytes), bytes: bytes) else { throw bad(.missingField("t")) }
-        guard let actionIndex = member("action", bytes: bytes) else { throw bad(.missingField("action")) }
+        guard let time = integer(at: members.time, bytes: bytes) else { throw bad(.missingField("t")) }
+        guard let actionIndex = members.action else { throw bad(.missingField("action")) }
         var fingerprint: Fingerprint?
-        if let fpIndex = member("fp", bytes: bytes) {
+        if let fpIndex = members.fingerprint {
             guard case .string(let text) = try value(at: fpIndex, bytes: bytes, lineNumber: lineNumber),
                 let parsed = Fingerprint(hex: text)
             else { throw bad(.missingField("fp")) }
