@@ -102,6 +102,26 @@ final class BufferedRecorderTests: XCTestCase {
         XCTAssertNil(replay.divergence)
     }
 
+    func testAPartThatFillsBetweenFingerprintsRotatesAtTheRecordAfterTheWritersRequest() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let path = directory.appendingPathComponent("session.jsonl").path
+        // No fingerprint falls due: every state that starts a part was asked for by the writer.
+        let (recorder, store) = try makeRecorder(
+            path, configuration: ActionLogConfiguration(fingerprintInterval: 1_000_000, maximumFileBytes: 2048))
+        for round in 0..<20 {
+            for index in 0..<10 { store.dispatch(.note("round \(round) line \(index) padding")) }
+            // The writer writes the round and, past the size, asks for the state.
+            try recorder.barrier()
+        }
+        try recorder.close()
+        let parts = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        XCTAssertGreaterThan(parts.count, 3, "\(parts)")
+        let replay = try Replayer(path: path, reducer: counterReducer)
+        XCTAssertEqual(replay.count, 200)
+        XCTAssertEqual(replay.finalState, store.state)
+        XCTAssertNil(replay.divergence)
+    }
+
     func testWriteFailureStopsRecordingAndLaterDispatchesAreIgnored() throws {
         let path = try makeTemporaryDirectory(self).appendingPathComponent("log.jsonl").path
         let failures = Recorder<ActionLogError>()

@@ -34,6 +34,19 @@ final class HandoffQueueTests: XCTestCase {
         XCTAssertEqual(queue.publishedCount, next)
     }
 
+    func testPopFirstTakesOneElementAtATimeAcrossChunks() {
+        let queue = HandoffQueue<Int>(chunkCapacity: 2)
+        XCTAssertNil(queue.popFirst())
+        for value in 0..<5 { queue.push(value) }
+        var out: [Int] = []
+        while let value = queue.popFirst() { out.append(value) }
+        XCTAssertEqual(out, [0, 1, 2, 3, 4])
+        queue.push(5)
+        queue.popAll(into: &out)
+        XCTAssertEqual(out, [0, 1, 2, 3, 4, 5])
+        XCTAssertEqual(queue.pushedCount, 6)
+    }
+
     func testPushReportsTheStartOfEachNewChunk() {
         let queue = HandoffQueue<Int>(chunkCapacity: 3)
         let starts = (0..<10).map { queue.push($0) }

@@ -7,21 +7,30 @@ public import CAtomics
 ///
 /// A handle to its own allocation, which must not move: copies share the integer. The owner calls
 /// ``deallocate()`` once no thread can use it any more.
+///
+/// The integer has a cache line to itself (two, for CPUs that fetch lines in pairs): a plain
+/// 8-byte allocation would share a line with neighbouring allocations, such as another atomic
+/// that the other thread polls, and every store would then steal the line from that thread
+/// (false sharing).
 @usableFromInline
 struct AtomicInt {
     @usableFromInline let storage: UnsafeMutablePointer<CAtomicInt>
 
+    /// The bytes each integer occupies, and their alignment.
+    private static var isolation: Int { 128 }
+
     /// Allocates the integer, set to `value`.
     @usableFromInline
     init(_ value: Int) {
-        storage = .allocate(capacity: 1)
+        storage = UnsafeMutableRawPointer.allocate(byteCount: Self.isolation, alignment: Self.isolation)
+            .bindMemory(to: CAtomicInt.self, capacity: 1)
         catomic_int_init(storage, value)
     }
 
     /// Frees the integer. Call once, when no other thread can reach it.
     @usableFromInline
     func deallocate() {
-        storage.deallocate()
+        UnsafeMutableRawPointer(storage).deallocate()
     }
 
     /// Reads the value; everything written before the matching ``storeRelease(_:)`` is visible

@@ -107,6 +107,7 @@ final class HandoffQueue<Element>: @unchecked Sendable {
     /// Appends `element`. Never waits. Returns `true` when the element started a new chunk (the
     /// previous one is full): a moment to wake the consumer, once per chunk.
     @inlinable
+    @inline(__always)
     @discardableResult
     func push(_ element: consuming Element) -> Bool {
         let startsChunk = tailCount == chunkCapacity
@@ -130,6 +131,10 @@ final class HandoffQueue<Element>: @unchecked Sendable {
         tailCount = 0
     }
 
+    /// How many elements were pushed so far (the producer only: its own count, no atomic).
+    @inlinable
+    var pushedCount: Int { pushed }
+
     // MARK: Any thread
 
     /// How many elements were pushed so far (popped or not).
@@ -149,15 +154,7 @@ final class HandoffQueue<Element>: @unchecked Sendable {
         guard remaining > 0 else { return }
         batch.reserveCapacity(batch.count + remaining)
         while remaining > 0 {
-            if headIndex == chunkCapacity {
-                // An element beyond a full chunk is published only after the link to its chunk.
-                guard let next = Self.link(of: head).pointee else {
-                    preconditionFailure("HandoffQueue: an element was published beyond an unlinked chunk")
-                }
-                head.deallocate()
-                head = next
-                headIndex = 0
-            }
+            if headIndex == chunkCapacity { advanceHead() }
             let count = min(remaining, chunkCapacity - headIndex)
             let start = Self.elements(of: head) + headIndex
             for offset in 0..<count { batch.append((start + offset).move()) }
@@ -165,6 +162,28 @@ final class HandoffQueue<Element>: @unchecked Sendable {
             popped += count
             remaining -= count
         }
+    }
+
+    /// Moves out the oldest element, if one was pushed and not popped yet.
+    @usableFromInline
+    func popFirst() -> Element? {
+        guard published.loadAcquire() > popped else { return nil }
+        if headIndex == chunkCapacity { advanceHead() }
+        let element = (Self.elements(of: head) + headIndex).move()
+        headIndex += 1
+        popped += 1
+        return element
+    }
+
+    /// Frees the (full, popped) head chunk and moves to the next. Call only when an element beyond
+    /// it is published: that element was published after the link to its chunk.
+    private func advanceHead() {
+        guard let next = Self.link(of: head).pointee else {
+            preconditionFailure("HandoffQueue: an element was published beyond an unlinked chunk")
+        }
+        head.deallocate()
+        head = next
+        headIndex = 0
     }
 
     /// Pops and destroys every element pushed so far (after a failure: nothing more is written).

@@ -15,13 +15,27 @@ import Glibc
 /// ```
 ///
 /// Put ``middleware`` **last** in the store's middleware list: it records what reaches the
-/// reducer, after any middleware that replaces or swallows actions.
+/// reducer, after any middleware that replaces or swallows actions. Give one recorder's
+/// middleware to one store only.
 ///
 /// ## Modes
 /// - ``Mode/buffered(flushInterval:)``: the dispatch path only enqueues; a background thread
 ///   encodes and writes. A crash can lose what was not yet written; call ``barrier()`` at
 ///   milestones.
 /// - ``Mode/durable``: each record is written (handed to the OS) before `dispatch` returns.
+///
+/// ## The buffered hand-off
+/// In buffered mode, dispatch takes no lock. The store runs middleware on one thread at a time
+/// (its lock orders one draining thread after another), so the recorder's middleware is a single
+/// producer: it reads a relaxed atomic flag (still recording?), stamps the time, and appends a
+/// small record to a lock-free single-producer, single-consumer queue of fixed-size chunks,
+/// publishing it with one release store. The writer thread, the single consumer, takes records
+/// with an acquire load, numbers them, encodes and writes them in batches. The state after an
+/// action (every `fingerprintInterval` records, and when the writer asks for one to start a new
+/// part) travels in a second queue of the same kind. The queue is unbounded: dispatch never waits
+/// for the writer or the disk. The writer wakes every flush interval, and when the dispatch path
+/// fills a chunk (unless someone holds its lock: it never waits for it). ``barrier()``,
+/// ``close()``, ``status`` and failures still synchronise through a lock, off the dispatch path.
 ///
 /// ## Failures
 /// A write error (disk full, closed file) stops recording: ``status`` becomes
@@ -32,7 +46,8 @@ import Glibc
 public final class ActionRecorder<State: StoreState & Codable>: @unchecked Sendable {
     /// How records reach the file.
     public enum Mode: Sendable, Equatable {
-        /// A background writer flushes at least every `flushInterval`; dispatch only enqueues.
+        /// A background writer flushes at least every `flushInterval`; dispatch only enqueues,
+        /// without a lock (a release store onto a lock-free queue the writer thread drains).
         case buffered(flushInterval: Duration = .milliseconds(20))
         /// Each record is written before `dispatch` returns.
         case durable
@@ -65,6 +80,34 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         }
     }
 
+    /// What the dispatch path hands to the writer thread in buffered mode: small, because every
+    /// dispatch writes one. Its sequence number is its place in the queue; the state after the
+    /// action, when one is attached, travels in `states`.
+    @usableFromInline
+    struct Queued {
+        @usableFromInline var time: Int64
+        @usableFromInline var action: State.Action
+
+        @usableFromInline
+        init(time: Int64, action: State.Action) {
+            self.time = time
+            self.action = action
+        }
+    }
+
+    /// The state after the action numbered `sequence` (buffered mode).
+    @usableFromInline
+    struct CarriedState {
+        @usableFromInline var sequence: Int
+        @usableFromInline var state: State
+
+        @usableFromInline
+        init(sequence: Int, state: State) {
+            self.sequence = sequence
+            self.state = state
+        }
+    }
+
     /// The file path of the log's first part.
     public let path: String
     /// The log's random identifier (in every header).
@@ -82,8 +125,15 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
 
     // MARK: Shared with the dispatch path without a lock
 
-    /// The hand-off from the dispatch path to the writer thread; `nil` in durable mode.
-    @usableFromInline let queue: HandoffQueue<Pending>?
+    /// Whether the mode is buffered (read on every dispatch, cheaper than matching `mode`).
+    @usableFromInline let isBuffered: Bool
+    /// The hand-off from the dispatch path to the writer thread (buffered mode; unused in durable
+    /// mode). Not optional: reading a `let` of `self` costs no retain on the dispatch path, while
+    /// unwrapping an optional one does.
+    @usableFromInline let queue: HandoffQueue<Queued>
+    /// The states that records carry (one in `fingerprintInterval`, and one per rotation), each
+    /// pushed before its record: whoever pops a record finds its state here, if it has one.
+    @usableFromInline let states: HandoffQueue<CarriedState>
     /// 1 while the recorder takes actions, 0 once it is closing or failed. The dispatch path reads
     /// it relaxed: it guards no other memory, and an action that races with `close()` or a failure
     /// is recorded or not, whichever comes first (see ``close()``).
@@ -98,6 +148,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     // so no two accesses overlap (`@exclusivity(unchecked)`). Durable mode also holds `condition`.
     // One recorder's middleware belongs in one store.
 
+    /// The last sequence number given (durable mode; in buffered mode the queue numbers).
     @usableFromInline @exclusivity(unchecked) var sequence = 0
     /// Records left until the next one that carries the state for a fingerprint.
     @usableFromInline @exclusivity(unchecked) var untilFingerprint = 0
@@ -123,8 +174,15 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     @exclusivity(unchecked) private var lastState: State
     @usableFromInline @exclusivity(unchecked) var contextBox: MiddlewareContext<State>?
 
-    /// The writer thread's batch, reused between cycles (writer thread only).
+    // MARK: The queue's consumer only
+    // The writer thread, then `close()` or `deinit` once it ended (ordered by `condition`).
+
+    /// The writer thread's batch, reused between cycles.
     @exclusivity(unchecked) private var writerBatch: [Pending] = []
+    /// The sequence number of the last record taken off the queue.
+    @exclusivity(unchecked) private var dequeuedThrough = 0
+    /// The oldest state taken off `states` whose record was not taken yet.
+    @exclusivity(unchecked) private var nextCarried: CarriedState?
 
     /// Creates the log file, writes its header with `initialState`, and (in buffered mode)
     /// starts the writer thread.
@@ -155,9 +213,13 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         self.lastState = initialState
         self.untilFingerprint = configuration.fingerprintInterval
         if case .buffered = mode {
+            isBuffered = true
             queue = HandoffQueue()
+            states = HandoffQueue(chunkCapacity: 16)
         } else {
-            queue = nil
+            isBuffered = false
+            queue = HandoffQueue(chunkCapacity: 1)
+            states = HandoffQueue(chunkCapacity: 1)
         }
         var generator = SystemRandomNumberGenerator()
         self.logID = (0..<2).map { _ in Fingerprint(value: generator.next()).description }.joined()
@@ -210,7 +272,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         defer { condition.unlock() }
         guard case .recording = currentStatus else { return }
         var remaining: [Pending] = []
-        queue?.popAll(into: &remaining)
+        dequeue(into: &remaining)
         if write(remaining), let fingerprint = try? Fingerprint.of(contextBox?.state ?? lastState) {
             try? writer?.finish(fingerprint: fingerprint)
         }
@@ -239,18 +301,20 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         condition.lock()
         defer { condition.unlock() }
         if case .closed = currentStatus { return writtenThrough }
-        return queue?.publishedCount ?? sequence
+        return isBuffered ? queue.publishedCount : sequence
     }
 
     // MARK: Dispatch path
 
     @inlinable
     func record(_ action: State.Action, context: MiddlewareContext<State>) {
-        guard let queue else { return recordDurably(action, context: context) }
-        // Buffered: the single producer of `queue`. No lock: a relaxed flag, a release store.
+        guard isBuffered else { return recordDurably(action, context: context) }
+        // Buffered: the single producer of `queue` and `states`. No lock: a relaxed flag, then a
+        // few plain stores and one release store per push.
         guard accepting.loadRelaxed() != 0 else { return }
         if !hasContext { keepContext(context) }
-        if queue.push(nextEntry(action, context: context)) { wakeWriter() }
+        if stateIsDue() { states.push(CarriedState(sequence: queue.pushedCount &+ 1, state: context.state)) }
+        if queue.push(Queued(time: now(), action: action)) { wakeWriter() }
     }
 
     @inlinable
@@ -259,26 +323,24 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         defer { condition.unlock() }
         guard case .recording = currentStatus, !closing else { return }
         if contextBox == nil { contextBox = context }
-        write([nextEntry(action, context: context)])
+        sequence &+= 1
+        let state = stateIsDue() ? context.state : nil
+        write([Pending(sequence: sequence, time: now(), action: action, state: state)])
     }
 
-    /// The next record: numbers it, and attaches the state after the action when a fingerprint is
-    /// due or the writer asked for it to rotate.
+    /// Whether the record being made carries the state after its action: a fingerprint is due, or
+    /// the writer asked for the state to start a new part from.
     @inlinable
-    func nextEntry(_ action: State.Action, context: MiddlewareContext<State>) -> Pending {
-        sequence &+= 1
+    func stateIsDue() -> Bool {
         // A countdown rather than `sequence % interval`: an integer division costs more than the
         // rest of this path.
         untilFingerprint &-= 1
-        var entry = Pending(sequence: sequence, time: now(), action: action, state: nil)
-        if untilFingerprint == 0 || rotationRequested.loadRelaxed() != 0 {
-            if untilFingerprint == 0 { untilFingerprint = configuration.fingerprintInterval }
-            // Should the writer ask again meanwhile, this record (after everything it saw)
-            // answers that request too.
-            rotationRequested.storeRelaxed(0)
-            entry.state = context.state
-        }
-        return entry
+        guard untilFingerprint == 0 || rotationRequested.loadRelaxed() != 0 else { return false }
+        if untilFingerprint == 0 { untilFingerprint = configuration.fingerprintInterval }
+        // Should the writer ask again meanwhile, this record (after everything it saw) answers
+        // that request too.
+        rotationRequested.storeRelaxed(0)
+        return true
     }
 
     /// Keeps the store's context, for the final state in the footer (once).
@@ -381,21 +443,49 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         accepting.storeRelaxed(0)
         writer?.abandon()
         writer = nil
-        queue?.discardAll()
+        queue.discardAll()
+        states.discardAll()
+        nextCarried = nil
         condition.broadcast()
         onFailure?(error)
     }
 
+    /// Moves up to `maximumCount` queued records to `batch`, numbered, each with its state if it
+    /// carries one. The queue's consumer only.
+    private func dequeue(into batch: inout [Pending], maximumCount: Int = .max) {
+        var records: [Queued] = []
+        queue.popAll(into: &records, maximumCount: maximumCount)
+        batch.reserveCapacity(batch.count + records.count)
+        // Locals in the loop: the recorder's fields share cache lines with those the dispatch path
+        // uses, so writing them once per record would slow dispatch down.
+        var sequence = dequeuedThrough
+        var carried = nextCarried
+        for record in records {
+            sequence += 1
+            // States arrive in sequence order, each published before its record, so the state of
+            // this record, if any, is the oldest one not taken yet.
+            if carried == nil { carried = states.popFirst() }
+            var state: State?
+            if let next = carried, next.sequence == sequence {
+                state = next.state
+                carried = nil
+            }
+            batch.append(Pending(sequence: sequence, time: record.time, action: record.action, state: state))
+        }
+        dequeuedThrough = sequence
+        nextCarried = carried
+    }
+
     /// Whether the writer thread has nothing to do (the writer thread calls it, with the lock held).
     private var isIdleLocked: Bool {
-        !(queue?.hasElements ?? false) && !closing && syncRequestedThrough <= syncedThrough
+        !queue.hasElements && !closing && syncRequestedThrough <= syncedThrough
     }
 
     /// One cycle of the writer thread: write what is queued, sync if asked. Returns `false` when
     /// the thread should end.
     private func writerStep() -> Bool {
         condition.lock()
-        queue?.popAll(into: &writerBatch, maximumCount: Self.writerBatchLimit)
+        dequeue(into: &writerBatch, maximumCount: Self.writerBatchLimit)
         let finishing = closing
         // Write outside the lock, so that `barrier()`, `status` and `close()` never wait for the
         // disk while a batch is written (dispatch never takes this lock in buffered mode).
@@ -404,7 +494,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         writerBatch.removeAll(keepingCapacity: true)
         condition.lock()
         defer { condition.unlock() }
-        let queued = queue?.hasElements ?? false
+        let queued = queue.hasElements
         // Sync once every record the barrier waits for is written (the queue may hold more
         // than one cycle takes), not after every cycle.
         if written, syncRequestedThrough > syncedThrough, writtenThrough >= syncRequestedThrough || !queued,
@@ -449,7 +539,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                 throw error
             }
         case .buffered:
-            let target = queue?.publishedCount ?? 0
+            let target = queue.publishedCount
             guard target > syncedThrough else { return }
             syncRequestedThrough = max(syncRequestedThrough, target)
             condition.broadcast()
