@@ -343,7 +343,9 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         return true
     }
 
-    /// Keeps the store's context, for the final state in the footer (once).
+    /// Keeps the store's context, for the final state in the footer: on the first record only, the
+    /// one time buffered dispatch takes the lock. It cannot wait for the disk then: the writer
+    /// holds the lock while it syncs, and it syncs only for a barrier, after a record.
     @usableFromInline
     func keepContext(_ context: MiddlewareContext<State>) {
         condition.lock()
