@@ -3,8 +3,8 @@
 // Why C rather than `Synchronization.Atomic`: that type needs macOS 15 / iOS 18 while the
 // package supports macOS 13 / iOS 16, and ThreadSanitizer understands C11 atomics, so
 // `swift test --sanitize=thread` checks the hand-off. The functions are `static inline`, so
-// Swift code that calls them compiles them into plain loads and stores (x86-64 and arm64 need
-// no fence for acquire or release).
+// Swift code that calls them compiles them in place, with no fence: acquire loads and release
+// stores are plain moves on x86-64 and `ldar` / `stlr` on arm64.
 //
 // A `CAtomicInt` must not move in memory and must be set with `catomic_int_init` before any
 // other use: allocate it with `UnsafeMutablePointer<CAtomicInt>.allocate(capacity:)`.

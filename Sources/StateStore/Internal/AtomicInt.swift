@@ -1,5 +1,5 @@
-// Public so that the recorder's `@inlinable` dispatch path can call the C11 atomics, which
-// compile to plain loads and stores there.
+// Public so that the recorder's `@inlinable` dispatch path can call the C11 atomics, which then
+// compile in place (no call, no fence).
 public import CAtomics
 
 /// A word-sized integer read and written atomically by several threads, over C11 atomics
