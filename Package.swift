@@ -20,7 +20,10 @@ let stateStoreProducts: [Product] = [
     .library(name: "StateStore", targets: ["StateStore"])
 ]
 let stateStoreTargets: [Target] = [
-    .target(name: "StateStore", swiftSettings: strict),
+    .target(name: "StateStore", dependencies: ["CAtomics"], swiftSettings: strict),
+    // C11 atomics (static inline) for the recorder's lock-free queue: `Synchronization.Atomic`
+    // needs macOS 15 / iOS 18, and ThreadSanitizer understands C11 atomics.
+    .target(name: "CAtomics"),
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore"], swiftSettings: strict),
     // A child process the kill test starts and kills (SIGKILL) while it records.
     .executableTarget(

@@ -14,11 +14,21 @@ final class ConditionLock: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
+    /// Creates the lock. A recursive lock may be taken again by the thread that holds it; wait
+    /// only while holding it once.
     @usableFromInline
-    init() {
+    init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        if recursive {
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+        } else {
+            pthread_mutex_init(mutex, nil)
+        }
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
@@ -38,6 +48,10 @@ final class ConditionLock: @unchecked Sendable {
 
     @inlinable
     func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Takes the lock if it is free and returns `true`; returns `false` at once if it is held.
+    @usableFromInline
+    func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 
     /// Wakes every waiter. Call with the lock held.
     @usableFromInline

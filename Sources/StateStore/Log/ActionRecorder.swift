@@ -15,13 +15,27 @@ import Glibc
 /// ```
 ///
 /// Put ``middleware`` **last** in the store's middleware list: it records what reaches the
-/// reducer, after any middleware that replaces or swallows actions.
+/// reducer, after any middleware that replaces or swallows actions. Give one recorder's
+/// middleware to one store only.
 ///
 /// ## Modes
 /// - ``Mode/buffered(flushInterval:)``: the dispatch path only enqueues; a background thread
 ///   encodes and writes. A crash can lose what was not yet written; call ``barrier()`` at
 ///   milestones.
 /// - ``Mode/durable``: each record is written (handed to the OS) before `dispatch` returns.
+///
+/// ## The buffered hand-off
+/// In buffered mode, dispatch takes no lock. The store runs middleware on one thread at a time
+/// (its lock orders one draining thread after another), so the recorder's middleware is a single
+/// producer: it reads a relaxed atomic flag (still recording?), stamps the time, and appends a
+/// small record to a lock-free single-producer, single-consumer queue of fixed-size chunks,
+/// publishing it with one release store. The writer thread, the single consumer, takes records
+/// with an acquire load, numbers them, encodes and writes them in batches. The state after an
+/// action (every `fingerprintInterval` records, and when the writer asks for one to start a new
+/// part) travels in a second queue of the same kind. The queue is unbounded: dispatch never waits
+/// for the writer or the disk. The writer wakes every flush interval, and when the dispatch path
+/// fills a chunk (unless someone holds its lock: it never waits for it). ``barrier()``,
+/// ``close()``, ``status`` and failures still synchronise through a lock, off the dispatch path.
 ///
 /// ## Failures
 /// A write error (disk full, closed file) stops recording: ``status`` becomes
@@ -32,7 +46,8 @@ import Glibc
 public final class ActionRecorder<State: StoreState & Codable>: @unchecked Sendable {
     /// How records reach the file.
     public enum Mode: Sendable, Equatable {
-        /// A background writer flushes at least every `flushInterval`; dispatch only enqueues.
+        /// A background writer flushes at least every `flushInterval`; dispatch only enqueues,
+        /// without a lock (a release store onto a lock-free queue the writer thread drains).
         case buffered(flushInterval: Duration = .milliseconds(20))
         /// Each record is written before `dispatch` returns.
         case durable
@@ -65,6 +80,34 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         }
     }
 
+    /// What the dispatch path hands to the writer thread in buffered mode: small, because every
+    /// dispatch writes one. Its sequence number is its place in the queue; the state after the
+    /// action, when one is attached, travels in `states`.
+    @usableFromInline
+    struct Queued {
+        @usableFromInline var time: Int64
+        @usableFromInline var action: State.Action
+
+        @usableFromInline
+        init(time: Int64, action: State.Action) {
+            self.time = time
+            self.action = action
+        }
+    }
+
+    /// The state after the action numbered `sequence` (buffered mode).
+    @usableFromInline
+    struct CarriedState {
+        @usableFromInline var sequence: Int
+        @usableFromInline var state: State
+
+        @usableFromInline
+        init(sequence: Int, state: State) {
+            self.sequence = sequence
+            self.state = state
+        }
+    }
+
     /// The file path of the log's first part.
     public let path: String
     /// The log's random identifier (in every header).
@@ -76,22 +119,70 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     @usableFromInline let now: @Sendable () -> Int64
     private let onFailure: (@Sendable (ActionLogError) -> Void)?
 
-    // Everything below is guarded by `condition`'s lock.
-    @usableFromInline let condition = ConditionLock()
-    @exclusivity(unchecked) private var writer: ActionLogWriter<State>?
-    @usableFromInline @exclusivity(unchecked) var pending: [Pending] = []
+    /// Records the writer thread moves out of the queue at most per cycle, so that its bookkeeping
+    /// (and a waiting ``barrier()``) progresses while dispatch outpaces it.
+    private static var writerBatchLimit: Int { 8192 }
+
+    // MARK: Shared with the dispatch path without a lock
+
+    /// Whether the mode is buffered (read on every dispatch, cheaper than matching `mode`).
+    @usableFromInline let isBuffered: Bool
+    /// The hand-off from the dispatch path to the writer thread (buffered mode; unused in durable
+    /// mode). Not optional: reading a `let` of `self` costs no retain on the dispatch path, while
+    /// unwrapping an optional one does.
+    @usableFromInline let queue: HandoffQueue<Queued>
+    /// The states that records carry (one in `fingerprintInterval`, and one per rotation), each
+    /// pushed before its record: whoever pops a record finds its state here, if it has one.
+    @usableFromInline let states: HandoffQueue<CarriedState>
+    /// 1 while the recorder takes actions, 0 once it is closing or failed. The dispatch path reads
+    /// it relaxed: it guards no other memory, and an action that races with `close()` or a failure
+    /// is recorded or not, whichever comes first (see ``close()``).
+    @usableFromInline let accepting = AtomicInt(1)
+    /// 1 when the writer asks that the next record carry the state after it, to start a new part
+    /// from. Relaxed both ways: the state itself travels through the queue.
+    @usableFromInline let rotationRequested = AtomicInt(0)
+
+    // MARK: Dispatch path only
+    // Touched only by the thread running the middleware. A store runs its middleware on one draining
+    // thread at a time and hands that role over through its lock, which orders successive threads;
+    // so no two accesses overlap (`@exclusivity(unchecked)`). Durable mode also holds `condition`.
+    // One recorder's middleware belongs in one store.
+
+    /// The last sequence number given (durable mode; in buffered mode the queue numbers).
     @usableFromInline @exclusivity(unchecked) var sequence = 0
     /// Records left until the next one that carries the state for a fingerprint.
     @usableFromInline @exclusivity(unchecked) var untilFingerprint = 0
+    /// Whether `contextBox` was set (the dispatch path's own copy, read without the lock).
+    @usableFromInline @exclusivity(unchecked) var hasContext = false
+
+    // MARK: Guarded by `condition`'s lock
+    // The lock makes each access exclusive, so the runtime check is redundant.
+
+    /// Recursive because `deinit` takes it, and can run on the writer thread while that thread
+    /// holds it: when the thread's check of its weak reference turns out to hold the last one.
+    @usableFromInline let condition = ConditionLock(recursive: true)
+    /// Touched by whoever writes: the dispatch path (durable), the writer thread (buffered, while it
+    /// writes a batch it holds no lock, but nothing else writes then), `close()` after that thread
+    /// ended, and `deinit`.
+    @exclusivity(unchecked) private var writer: ActionLogWriter<State>?
     @exclusivity(unchecked) private var writtenThrough = 0
     @exclusivity(unchecked) private var syncedThrough = 0
     @exclusivity(unchecked) private var syncRequestedThrough = 0
-    @usableFromInline @exclusivity(unchecked) var rotationRequested = false
     @usableFromInline @exclusivity(unchecked) var closing = false
     @exclusivity(unchecked) private var writerThreadDone = false
     @usableFromInline @exclusivity(unchecked) var currentStatus = Status.recording
     @exclusivity(unchecked) private var lastState: State
     @usableFromInline @exclusivity(unchecked) var contextBox: MiddlewareContext<State>?
+
+    // MARK: The queue's consumer only
+    // The writer thread, then `close()` or `deinit` once it ended (ordered by `condition`).
+
+    /// The writer thread's batch, reused between cycles.
+    @exclusivity(unchecked) private var writerBatch: [Pending] = []
+    /// The sequence number of the last record taken off the queue.
+    @exclusivity(unchecked) private var dequeuedThrough = 0
+    /// The oldest state taken off `states` whose record was not taken yet.
+    @exclusivity(unchecked) private var nextCarried: CarriedState?
 
     /// Creates the log file, writes its header with `initialState`, and (in buffered mode)
     /// starts the writer thread.
@@ -121,8 +212,18 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         self.onFailure = onFailure
         self.lastState = initialState
         self.untilFingerprint = configuration.fingerprintInterval
+        if case .buffered = mode {
+            isBuffered = true
+            queue = HandoffQueue()
+            states = HandoffQueue(chunkCapacity: 16)
+        } else {
+            isBuffered = false
+            queue = HandoffQueue(chunkCapacity: 1)
+            states = HandoffQueue(chunkCapacity: 1)
+        }
         var generator = SystemRandomNumberGenerator()
         self.logID = (0..<2).map { _ in Fingerprint(value: generator.next()).description }.joined()
+        // Every stored property is set by now, so `deinit` runs (and frees the atomics) if this throws.
         self.writer = try ActionLogWriter(
             path: path,
             initialState: initialState,
@@ -159,10 +260,19 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     }
 
     deinit {
-        // No other thread can reach the recorder now: finish what was recorded, without waiting.
+        finishWhenDropped()
+        accepting.deallocate()
+        rotationRequested.deallocate()
+    }
+
+    /// No other thread can reach the recorder now: finish what was recorded, without waiting. The
+    /// lock orders this after the writer thread's last cycle, which touched the queue and the file.
+    private func finishWhenDropped() {
+        condition.lock()
+        defer { condition.unlock() }
         guard case .recording = currentStatus else { return }
-        let remaining = pending
-        pending.removeAll()
+        var remaining: [Pending] = []
+        dequeue(into: &remaining)
         if write(remaining), let fingerprint = try? Fingerprint.of(contextBox?.state ?? lastState) {
             try? writer?.finish(fingerprint: fingerprint)
         }
@@ -185,44 +295,73 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         return currentStatus
     }
 
-    /// How many actions have been recorded (enqueued, in buffered mode).
+    /// How many actions have been recorded (enqueued, in buffered mode). Once ``close()``
+    /// returned, the count in the log's footer.
     public var recordedCount: Int {
         condition.lock()
         defer { condition.unlock() }
-        return sequence
+        if case .closed = currentStatus { return writtenThrough }
+        return isBuffered ? queue.publishedCount : sequence
     }
 
     // MARK: Dispatch path
 
     @inlinable
     func record(_ action: State.Action, context: MiddlewareContext<State>) {
+        guard isBuffered else { return recordDurably(action, context: context) }
+        // Buffered: the single producer of `queue` and `states`. No lock: a relaxed flag, then a
+        // few plain stores and one release store per push.
+        guard accepting.loadRelaxed() != 0 else { return }
+        if !hasContext { keepContext(context) }
+        if stateIsDue() { states.push(CarriedState(sequence: queue.pushedCount &+ 1, state: context.state)) }
+        if queue.push(Queued(time: now(), action: action)) { wakeWriter() }
+    }
+
+    @inlinable
+    func recordDurably(_ action: State.Action, context: MiddlewareContext<State>) {
         condition.lock()
-        guard case .recording = currentStatus, !closing else {
-            condition.unlock()
-            return
-        }
+        defer { condition.unlock() }
+        guard case .recording = currentStatus, !closing else { return }
         if contextBox == nil { contextBox = context }
-        sequence += 1
+        sequence &+= 1
+        let state = stateIsDue() ? context.state : nil
+        write([Pending(sequence: sequence, time: now(), action: action, state: state)])
+    }
+
+    /// Whether the record being made carries the state after its action: a fingerprint is due, or
+    /// the writer asked for the state to start a new part from.
+    @inlinable
+    func stateIsDue() -> Bool {
         // A countdown rather than `sequence % interval`: an integer division costs more than the
         // rest of this path.
-        untilFingerprint -= 1
-        let fingerprintDue = untilFingerprint == 0
-        if fingerprintDue { untilFingerprint = configuration.fingerprintInterval }
-        let needsState = fingerprintDue || rotationRequested
-        var entry = Pending(sequence: sequence, time: now(), action: action, state: nil)
-        if needsState {
-            rotationRequested = false
-            entry.state = context.state
-        }
-        switch mode {
-        case .buffered:
-            pending.append(entry)
-            if pending.count >= 8192 { condition.broadcast() }
-            condition.unlock()
-        case .durable:
-            write([entry])
-            condition.unlock()
-        }
+        untilFingerprint &-= 1
+        guard untilFingerprint == 0 || rotationRequested.loadRelaxed() != 0 else { return false }
+        if untilFingerprint == 0 { untilFingerprint = configuration.fingerprintInterval }
+        // Should the writer ask again meanwhile, this record (after everything it saw) answers
+        // that request too.
+        rotationRequested.storeRelaxed(0)
+        return true
+    }
+
+    /// Keeps the store's context, for the final state in the footer: on the first record only, the
+    /// one time buffered dispatch takes the lock. It cannot wait for the disk then: the writer
+    /// holds the lock while it syncs, and it syncs only for a barrier, after a record.
+    @usableFromInline
+    func keepContext(_ context: MiddlewareContext<State>) {
+        condition.lock()
+        if contextBox == nil { contextBox = context }
+        condition.unlock()
+        hasContext = true
+    }
+
+    /// Wakes the writer thread (once per queue chunk) unless someone holds the lock: then the
+    /// writer is awake, or wakes within its flush interval. Dispatch never waits for the lock,
+    /// which the writer holds while it syncs.
+    @usableFromInline
+    func wakeWriter() {
+        guard condition.tryLock() else { return }
+        condition.broadcast()
+        condition.unlock()
     }
 
     // MARK: Writing (called with the lock held in durable mode, by the writer thread in buffered)
@@ -256,9 +395,9 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                 bookkeeping {
                     if written > 0 { writtenThrough = written }
                     if let latestState { lastState = latestState }
-                    if requestRotation { rotationRequested = true }
                 }
             }
+            if requestRotation { rotationRequested.storeRelaxed(1) }
         }
         do throws(ActionLogError) {
             for entry in entries {
@@ -297,38 +436,75 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         }
     }
 
+    /// Stops recording on `error`. Called with the lock held, and in buffered mode only by the
+    /// queue's consumer (the writer thread, or `close()` and `deinit` after it ended): it discards
+    /// what is queued, which nothing will write now.
     private func fail(_ error: ActionLogError) {
         guard case .recording = currentStatus else { return }
         currentStatus = .failed(error)
+        accepting.storeRelaxed(0)
         writer?.abandon()
         writer = nil
-        pending.removeAll()
+        queue.discardAll()
+        states.discardAll()
+        nextCarried = nil
         condition.broadcast()
         onFailure?(error)
     }
 
-    /// Whether the writer thread has nothing to do (called with the lock held).
-    private var isIdleLocked: Bool {
-        pending.isEmpty && !closing && syncRequestedThrough <= syncedThrough
+    /// Moves up to `maximumCount` queued records to `batch`, numbered, each with its state if it
+    /// carries one. The queue's consumer only.
+    private func dequeue(into batch: inout [Pending], maximumCount: Int = .max) {
+        var records: [Queued] = []
+        queue.popAll(into: &records, maximumCount: maximumCount)
+        batch.reserveCapacity(batch.count + records.count)
+        // Locals in the loop: the recorder's fields share cache lines with those the dispatch path
+        // uses, so writing them once per record would slow dispatch down.
+        var sequence = dequeuedThrough
+        var carried = nextCarried
+        for record in records {
+            sequence += 1
+            // States arrive in sequence order, each published before its record, so the state of
+            // this record, if any, is the oldest one not taken yet.
+            if carried == nil { carried = states.popFirst() }
+            var state: State?
+            if let next = carried, next.sequence == sequence {
+                state = next.state
+                carried = nil
+            }
+            batch.append(Pending(sequence: sequence, time: record.time, action: record.action, state: state))
+        }
+        dequeuedThrough = sequence
+        nextCarried = carried
     }
 
-    /// One cycle of the writer thread: write what is pending, sync if asked. Returns `false` when
+    /// Whether the writer thread has nothing to do (the writer thread calls it, with the lock held).
+    private var isIdleLocked: Bool {
+        !queue.hasElements && !closing && syncRequestedThrough <= syncedThrough
+    }
+
+    /// One cycle of the writer thread: write what is queued, sync if asked. Returns `false` when
     /// the thread should end.
     private func writerStep() -> Bool {
         condition.lock()
-        let batch = pending
-        pending.removeAll(keepingCapacity: true)
+        dequeue(into: &writerBatch, maximumCount: Self.writerBatchLimit)
         let finishing = closing
-        // Write outside the lock, so dispatch never waits for the disk.
+        // Write outside the lock, so that `barrier()`, `status` and `close()` never wait for the
+        // disk while a batch is written (dispatch never takes this lock in buffered mode).
         condition.unlock()
-        let written = batch.isEmpty ? true : write(batch, holdsLock: false)
+        let written = writerBatch.isEmpty ? true : write(writerBatch, holdsLock: false)
+        writerBatch.removeAll(keepingCapacity: true)
         condition.lock()
         defer { condition.unlock() }
-        if written, syncRequestedThrough > syncedThrough, let writer {
-            let target = syncRequestedThrough
+        let queued = queue.hasElements
+        // Sync once every record the barrier waits for is written (the queue may hold more
+        // than one cycle takes), not after every cycle.
+        if written, syncRequestedThrough > syncedThrough, writtenThrough >= syncRequestedThrough || !queued,
+            let writer
+        {
             do throws(ActionLogError) {
                 try writer.sync()
-                syncedThrough = max(target, writtenThrough)
+                syncedThrough = writtenThrough
             } catch {
                 fail(error)
             }
@@ -336,7 +512,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         condition.broadcast()
         let failed: Bool
         if case .failed = currentStatus { failed = true } else { failed = false }
-        if (finishing && pending.isEmpty) || failed {
+        if (finishing && !queued) || failed {
             writerThreadDone = true
             condition.broadcast()
             return false
@@ -365,7 +541,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                 throw error
             }
         case .buffered:
-            let target = sequence
+            let target = queue.publishedCount
+            guard target > syncedThrough else { return }
             syncRequestedThrough = max(syncRequestedThrough, target)
             condition.broadcast()
             while syncedThrough < target, case .recording = currentStatus, !writerThreadDone {
@@ -378,6 +555,10 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     /// Flushes everything, writes the footer (count and final fingerprint) and closes the file.
     /// Later actions are not recorded. Calling it again does nothing.
     ///
+    /// An action dispatched on another thread while `close()` runs is recorded or not, whichever
+    /// comes first; either way the log is whole, and afterwards ``recordedCount`` is the count in
+    /// its footer.
+    ///
     /// - Throws: The ``ActionLogError`` that stopped recording, if it failed.
     public func close() throws(ActionLogError) {
         condition.lock()
@@ -385,6 +566,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         if case .failed(let error) = currentStatus { throw error }
         guard case .recording = currentStatus else { return }
         closing = true
+        accepting.storeRelaxed(0)
         condition.broadcast()
         while !writerThreadDone {
             condition.wait()
