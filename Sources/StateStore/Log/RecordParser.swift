@@ -158,11 +158,22 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
 
     private static func fastPath() -> ((LogValue) throws -> State.Action)? {
         guard let type = State.Action.self as? any LogDecodable.Type else { return nil }
+        return typedFastPath(type)
+    }
+
+    /// The fast path with the action type opened once, here: calling through the existential
+    /// metatype on every line boxed each action in an existential and cast it back.
+    private static func typedFastPath<Action: LogDecodable>(
+        _ type: Action.Type
+    ) -> ((LogValue) throws -> State.Action)? {
+        guard Action.self == State.Action.self else { return nil }
         return { value in
-            guard let action = try type.init(logValue: value) as? State.Action else {
+            let action = try Action(logValue: value)
+            // The same type (checked above), so this cast is an identity copy.
+            guard let same = action as? State.Action else {
                 throw LogValue.Mismatch("the fast path made a value of another type")
             }
-            return action
+            return same
         }
     }
 
