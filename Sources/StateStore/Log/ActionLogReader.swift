@@ -119,43 +119,88 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     /// it) overlaps its work with reading and decoding.
     public func nextBatch(maximumCount: Int = 4096) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
         awaitPrefetch()
-        let records = try readBatch(maximumCount: maximumCount)
+        let records = try readBatch(maximumCount: maximumCount, helpers: Self.helperCount)
         if maximumCount >= 256, !records.isEmpty, buffered.isEmpty, !finished, pendingError == nil {
             let next = Prefetch()
             prefetch = next
             let work = UncheckedSendable { [self] in
+                let result: Result<[ActionLogRecord<State.Action>], ActionLogError>
                 do throws(ActionLogError) {
-                    next.result = .success(try readBatch(maximumCount: maximumCount))
+                    // No helper threads: the caller's core is busy with the last batch, and
+                    // joins in when it comes back for this one (see `awaitPrefetch`).
+                    result = .success(try readBatch(maximumCount: maximumCount, helpers: 0, publish: next.publish))
                 } catch {
-                    next.result = .failure(error)
+                    result = .failure(error)
                 }
-                next.done.signal()
+                next.finish(result)
             }
             DispatchQueue.global(qos: .userInitiated).async { work.value() }
         }
         return records
     }
 
-    /// Waits for the batch being read in the background, if any, and keeps its outcome for the
-    /// next call: its records in `buffered`, its error in `pendingError`.
+    /// Waits for the batch being read in the background, if any, helping to decode it rather
+    /// than idling, and keeps its outcome for the next call: its records in `buffered`, its
+    /// error in `pendingError`.
     private func awaitPrefetch() {
         guard let pending = prefetch else { return }
-        pending.done.wait()
+        let result = pending.helpAndWait()
         prefetch = nil
-        switch pending.result {
+        switch result {
         case .success(let records): buffered = records.reversed()
         case .failure(let error): pendingError = error
-        case nil: break
         }
     }
 
+    /// Threads that decode beside the caller's own when it reads a batch directly.
+    private static var helperCount: Int { max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8) - 1) }
+
+    /// A batch being read on another thread.
     private final class Prefetch: @unchecked Sendable {
-        let done = DispatchSemaphore(value: 0)
-        /// Written by the background thread before `done` is signalled, read after waiting.
-        var result: Result<[ActionLogRecord<State.Action>], ActionLogError>?
+        private let condition = ConditionLock()
+        // Guarded by `condition`.
+        private var job: DecodeJob?
+        private var result: Result<[ActionLogRecord<State.Action>], ActionLogError>?
+
+        /// Offers the batch's decoding to a thread that waits for it.
+        func publish(_ job: DecodeJob) {
+            condition.lock()
+            self.job = job
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func finish(_ result: Result<[ActionLogRecord<State.Action>], ActionLogError>) {
+            condition.lock()
+            self.result = result
+            job = nil
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Decodes pieces of the published batch until none is left, then waits for the result.
+        func helpAndWait() -> Result<[ActionLogRecord<State.Action>], ActionLogError> {
+            condition.lock()
+            var helped: DecodeJob?
+            while result == nil {
+                if let job, job !== helped {
+                    condition.unlock()
+                    job.work()
+                    helped = job
+                    condition.lock()
+                } else {
+                    condition.wait()
+                }
+            }
+            let outcome = result ?? .success([])
+            condition.unlock()
+            return outcome
+        }
     }
 
-    private func readBatch(maximumCount: Int) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
+    private func readBatch(
+        maximumCount: Int, helpers: Int, publish: ((DecodeJob) -> Void)? = nil
+    ) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
         if !buffered.isEmpty {
             let records = Array(buffered.reversed().prefix(maximumCount))
             buffered.removeLast(records.count)
@@ -181,31 +226,34 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             return []
         }
 
-        // Parse and decode every line, in parallel for big batches.
+        // Parse and decode every line, in pieces that any thread can take: this one, helper
+        // threads, and a caller waiting for a batch read ahead.
         let parser = RecordParser<State>(
             path: path, upgrade: upgrade, headerSchema: header.schemaVersion, schemaVersion: schemaVersion)
         var results = [LineResult<State.Action>](repeating: .failure(.empty(path: path)), count: lines.count)
         batchBytes.withUnsafeBytes { all in
             results.withUnsafeMutableBufferPointer { buffer in
                 let output = buffer
-                let workers = lines.count >= 256 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
-                let chunk = (lines.count + workers - 1) / workers
-                let work = { (worker: Int) in
+                let pieceSize = 128
+                let pieces = (lines.count + pieceSize - 1) / pieceSize
+                let job = DecodeJob(pieces: pieces) { piece in
                     var parser = parser
-                    let range = (worker * chunk)..<min(lines.count, (worker + 1) * chunk)
-                    for index in range {
+                    for index in (piece * pieceSize)..<min(lines.count, (piece + 1) * pieceSize) {
                         let line = lines[index]
                         let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
                         output[index] = parser.parse(
                             LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number)
                     }
                 }
-                if workers == 1 {
-                    work(0)
-                } else {
-                    let shared = UncheckedSendable(work)
-                    DispatchQueue.concurrentPerform(iterations: workers) { shared.value($0) }
+                if pieces > 1 {
+                    publish?(job)
+                    for _ in 0..<min(helpers, pieces - 1) {
+                        DispatchQueue.global(qos: .userInitiated).async { job.work() }
+                    }
                 }
+                job.work()
+                // Every piece is done before the buffers above go away.
+                job.waitUntilDone()
             }
         }
 
