@@ -18,17 +18,7 @@ final class ConditionLock: @unchecked Sendable {
     /// only while holding it once.
     @usableFromInline
     init(recursive: Bool = false) {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        if recursive {
-            var attributes = pthread_mutexattr_t()
-            pthread_mutexattr_init(&attributes)
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-            pthread_mutex_init(mutex, &attributes)
-            pthread_mutexattr_destroy(&attributes)
-        } else {
-            pthread_mutex_init(mutex, nil)
-        }
+        mutex = Lock.makeMutex(recursive: recursive)
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)

@@ -20,7 +20,12 @@ final class Lock: @unchecked Sendable {
     /// Creates a lock. A recursive lock may be taken again by the thread that holds it.
     @usableFromInline
     init(recursive: Bool = false) {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex = Self.makeMutex(recursive: recursive)
+    }
+
+    /// A new initialised `pthread_mutex_t` in its own allocation (shared with `ConditionLock`).
+    static func makeMutex(recursive: Bool) -> UnsafeMutablePointer<pthread_mutex_t> {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         if recursive {
             var attributes = pthread_mutexattr_t()
@@ -31,6 +36,7 @@ final class Lock: @unchecked Sendable {
         } else {
             pthread_mutex_init(mutex, nil)
         }
+        return mutex
     }
 
     deinit {
