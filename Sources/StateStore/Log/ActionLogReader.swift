@@ -69,6 +69,8 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     private let upgrade: ActionSchemaUpgrade?
     private let schemaVersion: Int
     private var buffered: [ActionLogRecord<State.Action>] = []
+    /// A batch read ahead, in order: handed out whole (no copy) when it fits the next request.
+    private var prefetched: [ActionLogRecord<State.Action>] = []
     private var pendingError: ActionLogError?
     private var batchBytes: [UInt8] = []
     private var lineNumber = 1
@@ -96,6 +98,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     /// or after a torn last line, which ``tornLine`` reports).
     public func next() throws(ActionLogError) -> ActionLogRecord<State.Action>? {
         awaitPrefetch()
+        if buffered.isEmpty && !prefetched.isEmpty { takePrefetchedIntoBuffer() }
         if buffered.isEmpty {
             guard !finished else {
                 if let pendingError {
@@ -140,16 +143,23 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     }
 
     /// Waits for the batch being read in the background, if any, helping to decode it rather
-    /// than idling, and keeps its outcome for the next call: its records in `buffered`, its
+    /// than idling, and keeps its outcome for the next call: its records in `prefetched`, its
     /// error in `pendingError`.
     private func awaitPrefetch() {
         guard let pending = prefetch else { return }
         let result = pending.helpAndWait()
         prefetch = nil
         switch result {
-        case .success(let records): buffered = records.reversed()
+        case .success(let records): prefetched = records
         case .failure(let error): pendingError = error
         }
+    }
+
+    /// Moves a batch read ahead into `buffered` (a stack: last record first), for requests
+    /// smaller than the batch. A batch is read ahead only when `buffered` is empty.
+    private func takePrefetchedIntoBuffer() {
+        buffered = prefetched.reversed() + buffered
+        prefetched = []
     }
 
     /// Threads that decode beside the caller's own when it reads a batch directly.
@@ -201,6 +211,13 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     private func readBatch(
         maximumCount: Int, helpers: Int, publish: ((DecodeJob) -> Void)? = nil
     ) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
+        if !prefetched.isEmpty {
+            if prefetched.count <= maximumCount {
+                defer { prefetched = [] }
+                return prefetched
+            }
+            takePrefetchedIntoBuffer()
+        }
         if !buffered.isEmpty {
             let records = Array(buffered.reversed().prefix(maximumCount))
             buffered.removeLast(records.count)
@@ -230,10 +247,11 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         // threads, and a caller waiting for a batch read ahead.
         let parser = RecordParser<State>(
             path: path, upgrade: upgrade, headerSchema: header.schemaVersion, schemaVersion: schemaVersion)
-        var results = [LineResult<State.Action>](repeating: .failure(.empty(path: path)), count: lines.count)
-        batchBytes.withUnsafeBytes { all in
-            results.withUnsafeMutableBufferPointer { buffer in
-                let output = buffer
+        // Each piece initialises its own slots in place: no placeholder per line to make and
+        // overwrite (generic code, so each is a runtime value-witness call).
+        let results = [LineResult<State.Action>](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
+            guard let output = buffer.baseAddress else { return }
+            batchBytes.withUnsafeBytes { all in
                 let pieceSize = 128
                 let pieces = (lines.count + pieceSize - 1) / pieceSize
                 let job = DecodeJob(pieces: pieces) { piece in
@@ -241,8 +259,9 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                     for index in (piece * pieceSize)..<min(lines.count, (piece + 1) * pieceSize) {
                         let line = lines[index]
                         let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
-                        output[index] = parser.parse(
-                            LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number)
+                        (output + index).initialize(
+                            to: parser.parse(
+                                LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number))
                     }
                 }
                 if pieces > 1 {
@@ -252,18 +271,19 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                     }
                 }
                 job.work()
-                // Every piece is done before the buffers above go away.
+                // Every piece is done (every slot initialised) before the buffers go away.
                 job.waitUntilDone()
             }
+            initialized = lines.count
         }
 
         // Check the order, footers and errors sequentially.
         var records: [ActionLogRecord<State.Action>] = []
         records.reserveCapacity(lines.count)
-        for (index, result) in results.enumerated() {
+        for index in results.indices {
             let number = lines[index].number
             var failure: ActionLogError?
-            switch result {
+            switch results[index] {
             case .record(let sequence, let time, let action, let fingerprint):
                 if footerRead != nil {
                     failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
