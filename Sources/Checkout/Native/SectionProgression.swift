@@ -44,10 +44,13 @@ public enum SectionProgression {
     private static func forEachStatus(in state: CheckoutState, _ body: (Int, SectionStatus) -> Bool) {
         let sections = CheckoutSection.sections(for: state.user)
         let paymentLocked = state.payment.phase.locksCheckout
+        // Once, not per section: Cart holds Foundation's Decimal, whose layout is resilient, so
+        // even asking whether the optional is nil goes through a runtime call.
+        let hasCart = state.cart != nil
         var predecessorsComplete = true
         var currentFound = false
         for (index, section) in sections.enumerated() {
-            let visible = predecessorsComplete && state.cart != nil
+            let visible = predecessorsComplete && hasCart
             let complete = visible && isComplete(section, in: state)
             let current = visible && !complete && !currentFound
             if current { currentFound = true }
