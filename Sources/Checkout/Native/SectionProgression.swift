@@ -68,9 +68,9 @@ public enum SectionProgression {
         case .contactInformation:
             return state.email.map(EmailRule.isPlausible) ?? false
         case .shippingContact:
-            return state.shippingContact?.missingField == nil && state.shippingContact != nil
+            return isFilled(state.shippingContact)
         case .billingContact:
-            return state.billingContact?.missingField == nil && state.billingContact != nil
+            return isFilled(state.billingContact)
         case .shippingMethod:
             guard let selected = state.selectedShippingMethodID else { return false }
             return state.shippingMethods.contains { $0.id == selected }
@@ -78,6 +78,15 @@ public enum SectionProgression {
             return !(state.cart?.lines.isEmpty ?? true)
         case .payment:
             return state.payment.phase == .succeeded || state.payment.phase == .awaitingConfirmation
+        }
+    }
+
+    /// An address with every required field: read in place, one optional check (the reducer
+    /// asks after every action).
+    private static func isFilled(_ address: borrowing Address?) -> Bool {
+        switch address {
+        case .some(let filled): return filled.missingField == nil
+        case .none: return false
         }
     }
 }
