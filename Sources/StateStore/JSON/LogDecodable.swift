@@ -215,12 +215,13 @@ public struct LogValue {
         guard token.kind == .object else { return nil }
         let length = name.utf8CodeUnitCount
         let start = name.utf8Start
+        guard let base = bytes.baseAddress else { return nil }
         var position = index + 1
         let end = Int(token.next)
         while position < end {
             let key = tokens[position]
             if key.kind == .string, Int(key.length) == length,
-                let base = bytes.baseAddress, memcmp(base + Int(key.start), start, length) == 0
+                Self.sameBytes(base + Int(key.start), start, length)
             {
                 return position + 1
             } else if key.kind == .escapedString,
@@ -232,6 +233,17 @@ public struct LogValue {
             position = Int(tokens[position + 1].next)
         }
         return nil
+    }
+
+    /// Compares member names in line: they are a few bytes, shorter than a call to `memcmp`.
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     // MARK: Arrays
