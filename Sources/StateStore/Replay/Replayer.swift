@@ -22,6 +22,14 @@ public final class Replayer<State: StoreState & Codable> {
         public var action: State.Action
         /// The fingerprint the recorder wrote after it, if any.
         public var recordedFingerprint: Fingerprint?
+
+        @usableFromInline
+        init(sequence: Int, timeMilliseconds: Int64, action: State.Action, recordedFingerprint: Fingerprint?) {
+            self.sequence = sequence
+            self.timeMilliseconds = timeMilliseconds
+            self.action = action
+            self.recordedFingerprint = recordedFingerprint
+        }
     }
 
     /// The first step where the replayed state's fingerprint differs from the recorded one.
@@ -40,6 +48,20 @@ public final class Replayer<State: StoreState & Codable> {
         public var lastMatchingStep: Int
         /// The replayed state after the divergent step.
         public var replayedState: State
+
+        @usableFromInline
+        init(
+            step: Int, action: State.Action, recorded: Fingerprint, replayed: Fingerprint,
+            lastMatchingState: State, lastMatchingStep: Int, replayedState: State
+        ) {
+            self.step = step
+            self.action = action
+            self.recorded = recorded
+            self.replayed = replayed
+            self.lastMatchingState = lastMatchingState
+            self.lastMatchingStep = lastMatchingStep
+            self.replayedState = replayedState
+        }
     }
 
     /// The header of the log's first part (its state is the initial state).
@@ -57,8 +79,8 @@ public final class Replayer<State: StoreState & Codable> {
     /// How many steps apart checkpoints are.
     public let checkpointInterval: Int
 
-    private let reduce: @Sendable (inout State, State.Action) -> Effect<State.Action>
-    private var checkpoints: [State]
+    @usableFromInline let reduce: @Sendable (inout State, State.Action) -> Effect<State.Action>
+    @usableFromInline var checkpoints: [State]
 
     /// Loads and replays a log.
     ///
@@ -70,6 +92,11 @@ public final class Replayer<State: StoreState & Codable> {
     ///   - checkpointInterval: Steps between kept states (memory against jump speed).
     /// - Throws: ``ActionLogError`` for a log that cannot be read; a torn last line is not an
     ///   error (see ``tornLine``).
+    ///
+    /// Inlinable, so the loop that reduces every action is compiled for the app's own state and
+    /// action types (generic code pays runtime metadata lookups and value-witness calls on every
+    /// action).
+    @inlinable
     public init(
         path: String,
         reducer: Reducer<State, State.Action>,
@@ -165,6 +192,7 @@ public final class Replayer<State: StoreState & Codable> {
         return state
     }
 
+    @usableFromInline
     static func sibling(of path: String, named name: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return name }
         return String(path[...slash]) + name
