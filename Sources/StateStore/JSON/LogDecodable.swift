@@ -33,7 +33,7 @@ import Darwin
 /// `Decodable`) and comparing.
 ///
 /// The reader uses the fast path when the *action* type adopts `LogDecodable`; inside it, members
-/// decode with ``LogValue/decode(_:)``, which takes each member type's own fast path if it has
+/// decode with `decode(_:)`, which takes each member type's own fast path if it has
 /// one and `Decodable` otherwise.
 public protocol LogDecodable: Decodable {
     /// Decodes a value from a log line's JSON; throw (``LogValue/Mismatch`` or any error) when the
@@ -254,7 +254,7 @@ public struct LogValue {
         return LogArray(bytes: bytes, tokens: tokens, index: index)
     }
 
-    /// An array whose elements decode with ``decode(_:)``.
+    /// An array whose elements decode with `decode(_:)`.
     public func array<Element: Decodable>(of type: Element.Type = Element.self) throws -> [Element] {
         let elements = try elements()
         var result: [Element] = []
