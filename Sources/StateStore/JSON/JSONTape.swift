@@ -36,6 +36,77 @@ struct JSONTape {
     }
 }
 
+extension JSONTape {
+    /// The text of a string token (unescaped), or `nil` if it is not a string or not valid.
+    /// Shared by the `Decodable` path and `LogValue`.
+    static func string(_ token: Token, in bytes: UnsafeRawBufferPointer) -> String? {
+        switch token.kind {
+        case .string:
+            // ASCII is valid UTF-8 as it is: `String(validating:)` goes through an unspecialised
+            // generic validator that costs more than the rest of reading the string.
+            let text = UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
+            if isASCII(text) { return String(decoding: text, as: UTF8.self) }
+            return String(validating: text, as: UTF8.self)
+        case .escapedString:
+            // Rare: let the full parser unescape it (quotes included).
+            let quoted = UnsafeRawBufferPointer(
+                rebasing: bytes[Int(token.start - 1)..<Int(token.start + token.length + 1)])
+            if case .string(let text)? = try? JSONParser.parse(quoted.bindMemory(to: UInt8.self)) { return text }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            guard bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
+                return false
+            }
+            offset += 8
+        }
+        while offset < bytes.count {
+            guard bytes[offset] < 0x80 else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// What reading a number token's text as an integer gave.
+    enum IntegerText<I: FixedWidthInteger> {
+        case value(I)
+        /// A minus sign and nothing else.
+        case noDigits
+        /// Something other than an optional minus and digits (a fraction, an exponent).
+        case notAnInteger
+        /// Digits that do not fit in `I`.
+        case overflow
+    }
+
+    /// Reads `-?digits` as an `I`, with overflow checks. Shared by the `Decodable` path and
+    /// `LogValue`.
+    static func integer<I: FixedWidthInteger>(_ text: UnsafeRawBufferPointer, as type: I.Type) -> IntegerText<I> {
+        var value: I = 0
+        var offset = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { offset = 1 }
+        guard offset < text.count else { return .noDigits }
+        while offset < text.count {
+            let byte = text[offset]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .notAnInteger }
+            let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let digit = I(byte &- UInt8(ascii: "0"))
+            let (next, overflow2) =
+                negative ? multiplied.subtractingReportingOverflow(digit) : multiplied.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return .overflow }
+            value = next
+            offset += 1
+        }
+        return .value(value)
+    }
+}
+
 private struct TapeScanner {
     let bytes: UnsafeRawBufferPointer
     var index = 0

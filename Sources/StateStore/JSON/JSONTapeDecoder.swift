@@ -74,21 +74,7 @@ final class TapeContext {
 
     /// The text of a string token (unescaped), or `nil` if it is not valid.
     func string(_ token: JSONTape.Token) -> String? {
-        switch token.kind {
-        case .string:
-            // ASCII is valid UTF-8 as it is, and `String(validating:)` costs more than the rest.
-            let text = slice(token)
-            if LogValue.isASCII(text) { return String(decoding: text, as: UTF8.self) }
-            return String(validating: text, as: UTF8.self)
-        case .escapedString:
-            // Rare: let the full parser unescape it (quotes included).
-            let quoted = UnsafeRawBufferPointer(
-                rebasing: bytes[Int(token.start - 1)..<Int(token.start + token.length + 1)])
-            if case .string(let text)? = try? JSONParser.parse(quoted.bindMemory(to: UInt8.self)) { return text }
-            return nil
-        default:
-            return nil
-        }
+        JSONTape.string(token, in: bytes)
     }
 
     /// Whether a key token spells `name`.
@@ -171,34 +157,22 @@ struct TapeDecoder: Decoder {
     func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         guard token.kind == .number else { throw mismatch(type, "a number") }
         let bytes = context.slice(token)
-        // Fast path: optional minus and digits, accumulated with overflow checks.
-        var value: I = 0
-        var offset = 0
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { offset = 1 }
-        guard offset < bytes.count else { throw mismatch(type, "an integer") }
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: codingPath,
-                        debugDescription: "\(String(decoding: bytes, as: UTF8.self)) is not an integer."))
-            }
-            let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let digit = I(byte - UInt8(ascii: "0"))
-            let (next, overflow2) =
-                negative ? multiplied.subtractingReportingOverflow(digit) : multiplied.addingReportingOverflow(digit)
-            if overflow1 || overflow2 {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: codingPath,
-                        debugDescription: "\(String(decoding: bytes, as: UTF8.self)) does not fit in \(I.self)."))
-            }
-            value = next
-            offset += 1
+        switch JSONTape.integer(bytes, as: type) {
+        case .value(let value):
+            return value
+        case .noDigits:
+            throw mismatch(type, "an integer")
+        case .notAnInteger:
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "\(String(decoding: bytes, as: UTF8.self)) is not an integer."))
+        case .overflow:
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "\(String(decoding: bytes, as: UTF8.self)) does not fit in \(I.self)."))
         }
-        return value
     }
 
     func decodeDecimal() throws -> Decimal {

@@ -90,40 +90,9 @@ public struct LogValue {
 
     /// The value as a string.
     public func string() throws -> String {
-        switch token.kind {
-        case .string:
-            let text = self.text
-            // Most strings in a log are ASCII, which is valid UTF-8 as it is: `String(validating:)`
-            // goes through an unspecialised generic validator that costs more than the rest of
-            // reading the string.
-            if Self.isASCII(text) { return String(decoding: text, as: UTF8.self) }
-            guard let value = String(validating: text, as: UTF8.self) else { throw mismatch("valid UTF-8") }
-            return value
-        case .escapedString:
-            let quoted = UnsafeRawBufferPointer(
-                rebasing: bytes[Int(token.start - 1)..<Int(token.start + token.length + 1)])
-            guard case .string(let value)? = try? JSONParser.parse(quoted.bindMemory(to: UInt8.self)) else {
-                throw mismatch("a valid string")
-            }
-            return value
-        default:
-            throw mismatch("a string")
-        }
-    }
-
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            guard bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
-                return false
-            }
-            offset += 8
-        }
-        while offset < bytes.count {
-            guard bytes[offset] < 0x80 else { return false }
-            offset += 1
-        }
-        return true
+        guard token.kind == .string || token.kind == .escapedString else { throw mismatch("a string") }
+        guard let value = JSONTape.string(token, in: bytes) else { throw mismatch("a valid string") }
+        return value
     }
 
     /// The value as a Boolean.
@@ -141,24 +110,11 @@ public struct LogValue {
     /// The value as an integer of type `type`: digits with an optional minus, in range.
     public func integer<I: FixedWidthInteger>(_ type: I.Type = I.self) throws -> I {
         guard token.kind == .number else { throw mismatch("a number") }
-        let digits = text
-        var value: I = 0
-        var offset = 0
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { offset = 1 }
-        guard offset < digits.count else { throw mismatch("an integer") }
-        while offset < digits.count {
-            let byte = digits[offset]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw mismatch("an integer") }
-            let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let digit = I(byte &- UInt8(ascii: "0"))
-            let (next, overflow2) =
-                negative ? multiplied.subtractingReportingOverflow(digit) : multiplied.addingReportingOverflow(digit)
-            guard !overflow1, !overflow2 else { throw mismatch("an integer that fits in \(I.self)") }
-            value = next
-            offset += 1
+        switch JSONTape.integer(text, as: type) {
+        case .value(let value): return value
+        case .noDigits, .notAnInteger: throw mismatch("an integer")
+        case .overflow: throw mismatch("an integer that fits in \(I.self)")
         }
-        return value
     }
 
     /// The value as a `Double`.
