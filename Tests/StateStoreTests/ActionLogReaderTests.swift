@@ -113,6 +113,37 @@ final class ActionLogReaderTests: XCTestCase {
         }
     }
 
+    func testAProblemDeepInALargeBatchKeepsEveryRecordBeforeItWhicheverPieceItIsIn() throws {
+        // Batches of 1,000 lines are decoded in pieces of 128 on several threads, straight into
+        // the records handed back; a line that is not a good record in sequence (anywhere: first
+        // or last line of a piece, mid-piece) sends the batch down the line-by-line path.
+        let log = try makeLog(count: 1200)
+        let all = lines(log.bytes)
+        for target in [129, 130, 256, 257, 700, 1001] {
+            var duplicated = all
+            duplicated[target] = all[target - 1]  // record `target - 1` again: a sequence gap
+            let dup = readAllInBatches(try write(Array(duplicated.joined()), name: "dup-\(target).jsonl"))
+            XCTAssertEqual(dup.records.map(\.sequence), Array(1..<target), "duplicate at line \(target + 1)")
+            guard case .badLine(_, let line, .sequenceGap(expected: target, found: target - 1)) = dup.error else {
+                return XCTFail("line \(target + 1): \(String(describing: dup.error))")
+            }
+            XCTAssertEqual(line, target + 1)
+
+            var garbled = all
+            garbled[target] = Array("garbage\n".utf8)
+            let bad = readAllInBatches(try write(Array(garbled.joined()), name: "bad-\(target).jsonl"))
+            XCTAssertEqual(bad.records.map(\.sequence), Array(1..<target))
+            XCTAssertEqual(bad.records.map(\.line), Array(2..<(target + 1)), "line numbers count the header")
+            guard case .badLine(_, target + 1, .missingChecksum) = bad.error else {
+                return XCTFail("line \(target + 1): \(String(describing: bad.error))")
+            }
+        }
+        // The footer ends the last batch, which therefore goes line by line too: all there.
+        let whole = readAllInBatches(log.path)
+        XCTAssertEqual(whole.records.map(\.sequence), Array(1...1200))
+        XCTAssertNil(whole.error)
+    }
+
     func testReadingAheadInTheBackgroundIsInvisibleWhateverCallsAreMixed() throws {
         let log = try makeLog(count: 1500)
         var damaged = lines(log.bytes)

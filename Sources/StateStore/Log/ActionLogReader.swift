@@ -230,33 +230,42 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         guard !finished else { return [] }
 
         // Copy the raw lines (a memcpy each) so the parallel workers can share them.
-        var lines: [(range: Range<Int>, hasNewline: Bool, number: Int)] = []
+        var lines: [BatchLine] = []
+        lines.reserveCapacity(min(maximumCount, 4096))
         batchBytes.removeAll(keepingCapacity: true)
         while lines.count < maximumCount, let line = try source.nextLine() {
             lineNumber += 1
             let start = batchBytes.count
             batchBytes.append(contentsOf: line.bytes)
-            lines.append((start..<batchBytes.count, line.hasNewline, lineNumber))
+            lines.append(BatchLine(range: start..<batchBytes.count, hasNewline: line.hasNewline, number: lineNumber))
         }
         guard !lines.isEmpty else {
             finished = true
             return []
         }
 
-        // Parse and decode every line, in pieces that any thread can take: this one, helper
-        // threads, and a caller waiting for a batch read ahead.
         let parser = RecordParser<State>(
             path: path, upgrade: upgrade, headerSchema: header.schemaVersion, schemaVersion: schemaVersion)
+        // Nearly every batch is good records in sequence: decoded straight into the array handed
+        // back. A batch with anything else (a footer, a bad or torn line, a gap) is read again
+        // below, line by line, to say exactly what and where.
+        if footerRead == nil,
+            let records = cleanBatch(lines, parser: parser, helpers: helpers, publish: publish)
+        {
+            nextSequence += records.count
+            return records
+        }
+
+        // Parse and decode every line, in pieces that any thread can take: this one, helper
+        // threads, and a caller waiting for a batch read ahead.
         // Each piece initialises its own slots in place: no placeholder per line to make and
         // overwrite (generic code, so each is a runtime value-witness call).
         let results = [LineResult<State.Action>](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
             guard let output = buffer.baseAddress else { return }
             batchBytes.withUnsafeBytes { all in
-                let pieceSize = 128
-                let pieces = (lines.count + pieceSize - 1) / pieceSize
-                let job = DecodeJob(pieces: pieces) { piece in
+                let job = DecodeJob(pieces: Self.pieces(lines.count)) { piece in
                     var parser = parser
-                    for index in (piece * pieceSize)..<min(lines.count, (piece + 1) * pieceSize) {
+                    for index in Self.lines(of: piece, count: lines.count) {
                         let line = lines[index]
                         let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
                         (output + index).initialize(
@@ -264,15 +273,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                                 LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number))
                     }
                 }
-                if pieces > 1 {
-                    publish?(job)
-                    for _ in 0..<min(helpers, pieces - 1) {
-                        DispatchQueue.global(qos: .userInitiated).async { job.work() }
-                    }
-                }
-                job.work()
-                // Every piece is done (every slot initialised) before the buffers go away.
-                job.waitUntilDone()
+                run(job, helpers: helpers, publish: publish)
             }
             initialized = lines.count
         }
@@ -284,18 +285,15 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             let number = lines[index].number
             var failure: ActionLogError?
             switch results[index] {
-            case .record(let sequence, let time, let action, let fingerprint):
+            case .record(let record):
                 if footerRead != nil {
                     failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
-                } else if sequence != nextSequence {
+                } else if record.sequence != nextSequence {
                     failure = .badLine(
-                        path: path, line: number, problem: .sequenceGap(expected: nextSequence, found: sequence))
+                        path: path, line: number, problem: .sequenceGap(expected: nextSequence, found: record.sequence))
                 } else {
                     nextSequence += 1
-                    records.append(
-                        ActionLogRecord(
-                            sequence: sequence, timeMilliseconds: time, action: action, fingerprint: fingerprint,
-                            line: number))
+                    records.append(record)
                 }
             case .footer(let parsed):
                 if footerRead != nil {
@@ -335,6 +333,79 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             finished = true
         }
         return records
+    }
+
+    /// Lines a piece of a batch holds: pieces are small enough to share a batch among threads,
+    /// large enough that taking one costs nothing beside decoding it.
+    private static var pieceSize: Int { 128 }
+
+    private static func pieces(_ lineCount: Int) -> Int { (lineCount + pieceSize - 1) / pieceSize }
+
+    private static func lines(of piece: Int, count: Int) -> Range<Int> {
+        (piece * pieceSize)..<min(count, (piece + 1) * pieceSize)
+    }
+
+    /// Runs a batch's pieces on this thread, on `helpers` other threads, and on a caller that
+    /// waits for the batch (`publish`); returns when every piece is done.
+    private func run(_ job: DecodeJob, helpers: Int, publish: ((DecodeJob) -> Void)?) {
+        let pieces = job.pieces
+        if pieces > 1 {
+            publish?(job)
+            for _ in 0..<min(helpers, pieces - 1) {
+                DispatchQueue.global(qos: .userInitiated).async { job.work() }
+            }
+        }
+        job.work()
+        // Every piece is done (every slot initialised) before the buffers go away.
+        job.waitUntilDone()
+    }
+
+    /// The batch's records, when every line is a good record and their sequence numbers follow
+    /// on from the last batch's; otherwise `nil` (and nothing kept). Each piece decodes its lines
+    /// straight into the array's slots, and stops at a line that is not a record.
+    private func cleanBatch(
+        _ lines: [BatchLine], parser: RecordParser<State>, helpers: Int, publish: ((DecodeJob) -> Void)?
+    ) -> [ActionLogRecord<State.Action>]? {
+        let count = lines.count
+        let pieces = Self.pieces(count)
+        // How many slots each piece initialised, from its first (each piece writes its own).
+        let decoded = UnsafeMutablePointer<Int>.allocate(capacity: pieces)
+        decoded.initialize(repeating: 0, count: pieces)
+        defer { decoded.deallocate() }
+        var clean = false
+        let records = [ActionLogRecord<State.Action>](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let output = buffer.baseAddress else { return }
+            batchBytes.withUnsafeBytes { all in
+                let job = DecodeJob(pieces: pieces) { piece in
+                    var parser = parser
+                    let range = Self.lines(of: piece, count: count)
+                    for index in range {
+                        let line = lines[index]
+                        let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
+                        guard
+                            let record = parser.parseRecord(
+                                LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number)
+                        else { return }
+                        (output + index).initialize(to: record)
+                        decoded[piece] = index - range.lowerBound + 1
+                    }
+                }
+                run(job, helpers: helpers, publish: publish)
+            }
+            clean = (0..<pieces).allSatisfy { decoded[$0] == Self.lines(of: $0, count: count).count }
+            if clean {
+                let first = nextSequence
+                clean = (0..<count).allSatisfy { output[$0].sequence == first + $0 }
+            }
+            if clean {
+                initialized = count
+            } else {
+                for piece in 0..<pieces {
+                    (output + piece * Self.pieceSize).deinitialize(count: decoded[piece])
+                }
+            }
+        }
+        return clean ? records : nil
     }
 
     /// Checksum, newline and JSON problems make a last line torn; a well-formed line that decodes
@@ -505,4 +576,13 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         @unknown default: return "\(error)"
         }
     }
+}
+
+/// A line of a batch: where its bytes are in the batch's buffer, whether a newline ended it, and
+/// its line number. (A struct, not a tuple: generic code asks the runtime for a tuple's type
+/// metadata on every use.)
+struct BatchLine: Sendable {
+    var range: Range<Int>
+    var hasNewline: Bool
+    var number: Int
 }

@@ -7,7 +7,7 @@ import Dispatch
 /// the next batch decodes), so a fixed share would leave the batch waiting for whichever thread
 /// the scheduler set aside; small pieces go to whoever is free.
 final class DecodeJob: @unchecked Sendable {
-    private let pieces: Int
+    let pieces: Int
     private let body: (Int) -> Void
     private let lock = Lock()
     // Guarded by `lock`.

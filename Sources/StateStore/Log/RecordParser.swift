@@ -1,6 +1,6 @@
 /// What one line of a log holds, once checked and decoded.
 enum LineResult<Action: Sendable>: Sendable {
-    case record(sequence: Int, time: Int64, action: Action, fingerprint: Fingerprint?)
+    case record(ActionLogRecord<Action>)
     case footer(ActionLogFooter)
     case failure(ActionLogError)
 }
@@ -38,10 +38,22 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
                 return .footer(
                     try footer(try value(at: end, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber))
             }
-            return try record(members, bytes: bytes, lineNumber: lineNumber)
+            return .record(try record(members, bytes: bytes, lineNumber: lineNumber))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The record on a line, or `nil` when the line holds anything else: a footer, or a problem
+    /// (which ``parse(_:lineNumber:)`` describes). The fast path of a batch, where nearly every
+    /// line is a good record: no result to wrap and unwrap, no error to build.
+    mutating func parseRecord(_ line: LineSource.Line, lineNumber: Int) -> ActionLogRecord<State.Action>? {
+        guard let bytes = try? ActionLogReader<State>.checkLine(line, path: path, lineNumber: lineNumber),
+            (try? tape.parse(bytes)) != nil
+        else { return nil }
+        let members = topLevelMembers(bytes: bytes)
+        guard members.end == nil else { return nil }
+        return try? record(members, bytes: bytes, lineNumber: lineNumber)
     }
 
     /// Where a line's top-level members' values are on the tape.
@@ -111,7 +123,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
 
     private func record(
         _ members: TopLevelMembers, bytes: UnsafeRawBufferPointer, lineNumber: Int
-    ) throws(ActionLogError) -> LineResult<State.Action> {
+    ) throws(ActionLogError) -> ActionLogRecord<State.Action> {
         func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
             .badLine(path: path, line: lineNumber, problem: problem)
         }
@@ -153,7 +165,8 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
                 throw bad(.undecodableAction(ActionLogReader<State>.describe(error)))
             }
         }
-        return .record(sequence: Int(sequence), time: time, action: action, fingerprint: fingerprint)
+        return ActionLogRecord(
+            sequence: Int(sequence), timeMilliseconds: time, action: action, fingerprint: fingerprint, line: lineNumber)
     }
 
     private static func fastPath() -> ((LogValue) throws -> State.Action)? {
@@ -168,12 +181,9 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     ) -> ((LogValue) throws -> State.Action)? {
         guard Action.self == State.Action.self else { return nil }
         return { value in
-            let action = try Action(logValue: value)
-            // The same type (checked above), so this cast is an identity copy.
-            guard let same = action as? State.Action else {
-                throw LogValue.Mismatch("the fast path made a value of another type")
-            }
-            return same
+            // The same type (checked above): a reinterpretation, where `as?` was a dynamic cast
+            // on every line.
+            unsafeBitCast(try Action(logValue: value), to: State.Action.self)
         }
     }
 
