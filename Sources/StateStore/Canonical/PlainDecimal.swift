@@ -16,13 +16,22 @@ extension Decimal {
     /// ```
     @inlinable
     public init?(plainText text: some StringProtocol) {
+        guard let value = Self.plain(utf8: text.utf8, text: { String(text) }) else { return nil }
+        self = value
+    }
+
+    /// The plain-decimal parse of ``init(plainText:)`` over UTF-8 bytes (a log's tape, a
+    /// string's view), with no `String` made unless the number has more than 19 significant
+    /// digits: `text` makes it then, for Foundation's parser.
+    @inlinable
+    static func plain<Bytes: Sequence<UInt8>>(utf8: Bytes, text: () -> String) -> Decimal? {
         var significand: UInt64 = 0
         var digits = 0
         var fraction = 0
         var negative = false
         var seenPoint = false
         var position = 0
-        for byte in text.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "-") where position == 0:
                 negative = true
@@ -33,12 +42,8 @@ extension Decimal {
                 if seenPoint { fraction += 1 }
                 // Leading zeros are not significant.
                 if significand == 0 && byte == UInt8(ascii: "0") { break }
-                guard significand < 1_000_000_000_000_000_000 else {
-                    // More than 19 significant digits: rare; Foundation's parser takes it.
-                    guard let long = Self.longPlainText(String(text)) else { return nil }
-                    self = long
-                    return
-                }
+                // More than 19 significant digits: rare; Foundation's parser takes it.
+                guard significand < 1_000_000_000_000_000_000 else { return Self.longPlainText(text()) }
                 significand = significand * 10 + UInt64(byte &- UInt8(ascii: "0"))
             default:
                 return nil
@@ -46,11 +51,8 @@ extension Decimal {
             position += 1
         }
         guard digits > 0, !seenPoint || fraction > 0 else { return nil }
-        if significand == 0 {
-            self = 0
-        } else {
-            self = Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
-        }
+        if significand == 0 { return 0 }
+        return Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
     }
 
     /// Checks the whole text against the plain form and the 38-digit limit, then lets

@@ -130,7 +130,8 @@ public struct LogValue {
     public func decimal() throws -> Decimal {
         switch token.kind {
         case .string, .number:
-            if let value = Decimal(plainText: String(decoding: text, as: UTF8.self)) { return value }
+            let text = self.text
+            if let value = Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) }) { return value }
         default:
             break
         }
