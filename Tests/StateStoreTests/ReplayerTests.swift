@@ -51,6 +51,27 @@ final class ReplayerTests: XCTestCase {
         XCTAssertNotEqual(divergence.recorded, divergence.replayed)
     }
 
+    func testADivergenceOnlyTheFooterSeesIsReportedAtTheLastStep() throws {
+        // No fingerprint on any record (the interval is longer than the log): the footer's final
+        // fingerprint is the only check, and it names the last step.
+        let actions: [CounterState.Action] = [.increment, .add(3), .note("x"), .increment]
+        let (path, _) = try recordLog(actions, interval: 1000)
+        let changed = Reducer<CounterState, CounterState.Action> { state, action in
+            if case .add(let value) = action {
+                state.count += value * 10
+                return .none
+            }
+            return counterReducer.reduce(&state, action)
+        }
+        XCTAssertNil(try Replayer(path: path, reducer: counterReducer).divergence)
+        let divergence = try XCTUnwrap(try Replayer(path: path, reducer: changed).divergence)
+        XCTAssertEqual(divergence.step, 4)
+        XCTAssertEqual(divergence.action, .increment)
+        XCTAssertEqual(divergence.lastMatchingStep, 0)
+        XCTAssertEqual(divergence.lastMatchingState.count, 0)
+        XCTAssertEqual(divergence.replayedState.count, 32)
+    }
+
     func testTimeTravelGivesTheStateAtAnyStepForwardAndBack() throws {
         let actions = (1...50).map { CounterState.Action.add($0) }
         let (path, final) = try recordLog(actions, interval: 7)

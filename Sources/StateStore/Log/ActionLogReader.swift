@@ -113,6 +113,20 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         return buffered.popLast()
     }
 
+    /// About how many records this file holds, all told: its size over the average length of the
+    /// lines read so far (`nil` before any record line, or if the size is unknown). A replay
+    /// reserves room for its steps with it, rather than growing the array (and copying it) about
+    /// twenty times. Waits for a batch being read ahead.
+    @usableFromInline
+    var estimatedRecordCount: Int? {
+        awaitPrefetch()
+        let lines = source.linesTaken
+        guard lines > 1, let size = source.fileSize else { return nil }
+        let bytes = source.bytesTaken
+        guard bytes > 0 else { return nil }
+        return Int((Double(size) * Double(lines) / Double(bytes)).rounded(.up))
+    }
+
     /// Up to `maximumCount` next records, decoded in parallel on every core; empty at the end of
     /// the log. When a bad line stops reading, the good records before it come back first and
     /// the error is thrown by the next call.

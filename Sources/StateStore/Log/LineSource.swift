@@ -14,6 +14,9 @@ final class LineSource {
     private var start = 0
     private var end = 0
     private var reachedEnd = false
+    /// The lines returned so far, and their bytes (newlines included).
+    private(set) var linesTaken = 0
+    private(set) var bytesTaken = 0
 
     init(path: String, bufferSize: Int = 1 << 20) throws(ActionLogError) {
         self.path = path
@@ -43,17 +46,28 @@ final class LineSource {
                     bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<newline]),
                     hasNewline: true
                 )
+                linesTaken += 1
+                bytesTaken += newline + 1 - start
                 start = newline + 1
                 return line
             }
             if reachedEnd {
                 guard start < end else { return nil }
                 let line = Line(bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<end]), hasNewline: false)
+                linesTaken += 1
+                bytesTaken += end - start
                 start = end
                 return line
             }
             try fill()
         }
+    }
+
+    /// The file's size in bytes, or `nil` if the system cannot tell.
+    var fileSize: Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return Int(info.st_size)
     }
 
     /// `true` when nothing but the end of the file follows what was returned so far.

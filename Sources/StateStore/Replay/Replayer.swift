@@ -111,11 +111,19 @@ public final class Replayer<State: StoreState & Codable> {
         var state = reader.header.state
         var steps: [Step] = []
         var checkpoints = [state]
-        var divergence: Divergence?
-        var lastMatch = (step: 0, state: state)
+        // The fingerprint checks live in a class: a `Divergence?` and a last matching state held
+        // in the loop's own variables (two whole states each) were copied on every step.
+        let verification = Verification(initialState: state)
         var torn: (path: String, line: Int, problem: ActionLogError.LineProblem)?
+        var untilCheckpoint = self.checkpointInterval
         while true {
+            var reserved = false
             while case let batch = try reader.nextBatch(), !batch.isEmpty {
+                if !reserved, let estimate = reader.estimatedRecordCount {
+                    // Room for the whole part at once (a little over: untouched room costs no memory).
+                    steps.reserveCapacity(steps.count + estimate + estimate / 32 + 64)
+                    reserved = true
+                }
                 for record in batch {
                     _ = reducer.reduce(&state, record.action)
                     steps.append(
@@ -126,22 +134,13 @@ public final class Replayer<State: StoreState & Codable> {
                             recordedFingerprint: record.fingerprint
                         )
                     )
-                    if steps.count % self.checkpointInterval == 0 { checkpoints.append(state) }
-                    if divergence == nil, let recorded = record.fingerprint {
-                        let replayed = (try? Fingerprint.of(state)) ?? Fingerprint(value: 0)
-                        if replayed == recorded {
-                            lastMatch = (steps.count, state)
-                        } else {
-                            divergence = Divergence(
-                                step: steps.count,
-                                action: record.action,
-                                recorded: recorded,
-                                replayed: replayed,
-                                lastMatchingState: lastMatch.state,
-                                lastMatchingStep: lastMatch.step,
-                                replayedState: state
-                            )
-                        }
+                    untilCheckpoint -= 1
+                    if untilCheckpoint == 0 {
+                        checkpoints.append(state)
+                        untilCheckpoint = self.checkpointInterval
+                    }
+                    if let recorded = record.fingerprint, !verification.hasDiverged {
+                        verification.check(recorded, step: steps.count, action: record.action, state: state)
                     }
                 }
             }
@@ -156,18 +155,13 @@ public final class Replayer<State: StoreState & Codable> {
             }
             reader = nextReader
         }
-        if divergence == nil, let footer = reader.footer, torn == nil {
-            let replayed = (try? Fingerprint.of(state)) ?? Fingerprint(value: 0)
-            if replayed != footer.fingerprint, let last = steps.last {
-                divergence = Divergence(
-                    step: steps.count, action: last.action, recorded: footer.fingerprint, replayed: replayed,
-                    lastMatchingState: lastMatch.state, lastMatchingStep: lastMatch.step, replayedState: state)
-            }
+        if !verification.hasDiverged, let footer = reader.footer, torn == nil, let last = steps.last {
+            verification.check(footer.fingerprint, step: steps.count, action: last.action, state: state)
         }
+        self.divergence = verification.divergence
         self.steps = steps
         self.checkpoints = checkpoints
         self.finalState = state
-        self.divergence = divergence
         self.footer = reader.footer
         self.tornLine = torn
     }
@@ -190,6 +184,36 @@ public final class Replayer<State: StoreState & Codable> {
             position += 1
         }
         return state
+    }
+
+    /// A replay's fingerprint checks: the last step whose state matched its recorded fingerprint,
+    /// and the first that did not.
+    @usableFromInline
+    final class Verification {
+        @usableFromInline private(set) var hasDiverged = false
+        @usableFromInline private(set) var divergence: Divergence?
+        private var lastMatchingStep = 0
+        private var lastMatchingState: State
+
+        @usableFromInline
+        init(initialState: State) {
+            lastMatchingState = initialState
+        }
+
+        /// Compares the fingerprint of `state`, the state after `step`, with the recorded one.
+        @usableFromInline
+        func check(_ recorded: Fingerprint, step: Int, action: State.Action, state: State) {
+            let replayed = (try? Fingerprint.of(state)) ?? Fingerprint(value: 0)
+            if replayed == recorded {
+                lastMatchingStep = step
+                lastMatchingState = state
+            } else {
+                hasDiverged = true
+                divergence = Divergence(
+                    step: step, action: action, recorded: recorded, replayed: replayed,
+                    lastMatchingState: lastMatchingState, lastMatchingStep: lastMatchingStep, replayedState: state)
+            }
+        }
     }
 
     @usableFromInline
