@@ -123,6 +123,13 @@ func shopAction(_ index: Int) -> ShopState.Action {
     }
 }
 
+/// Waits for the kernel to write the log just made to disk: otherwise its writeback (hundreds of
+/// megabytes) runs on one core while the replay is measured.
+func settleWriteback() {
+    sync()
+    Thread.sleep(forTimeInterval: 1)
+}
+
 func temporaryLogPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("store-bench-\(name)-\(getpid()).jsonl").path
 }
@@ -390,6 +397,7 @@ func replayBenchmarks() -> [Result] {
         let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
         for i in 0..<count { store.dispatch(shopAction(i)) }
         try recorder.close()
+        settleWriteback()
     } catch {
         print("replay benchmark: cannot write the log: \(error)")
         return []
@@ -397,9 +405,12 @@ func replayBenchmarks() -> [Result] {
     var results: [Result] = []
     var replayer: Replayer<ShopState>?
     results.append(
-        measure("replay-1m (ns/action)", iterations: count, repetitions: 3) { _ in
+        measureTimed("replay-1m (ns/action)", iterations: count, repetitions: 3) { _ in
+            replayer = nil  // the last repetition's replay is freed before the clock starts
+            let clock = ContinuousClock()
+            let start = clock.now
             replayer = try? Replayer(path: path, reducer: shopReducer)
-            return replayer?.count ?? 0
+            return clock.now - start
         })
     if let replayer {
         if let divergence = replayer.divergence { print("replay benchmark: diverged at \(divergence.step)") }
@@ -443,6 +454,7 @@ func checkoutReplayBenchmark() -> [Result] {
         let store = Store(reducer: reducer, state: initial, middleware: [recorder.middleware], effectsEnabled: false)
         for i in 0..<count { store.dispatch(actions[i % actions.count]) }
         try recorder.close()
+        settleWriteback()
     } catch {
         print("replay-checkout: cannot write the log: \(error)")
         return []
@@ -450,8 +462,23 @@ func checkoutReplayBenchmark() -> [Result] {
     // Where the replay's time goes: reading (checking and decoding every line, on every core)
     // and reducing (sequential), each measured alone. A replay overlaps the two.
     return [
-        measure("replay-checkout-1m (ns/action)", iterations: count, repetitions: 3) { _ in
-            (try? Replayer(path: path, reducer: reducer))?.count ?? 0
+        measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 3) { _ in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let replayer = try? Replayer(path: path, reducer: reducer)
+            let elapsed = clock.now - start
+            // Freeing a million steps is timed on its own, below.
+            withExtendedLifetime(replayer) {}
+            return elapsed
+        },
+        measureTimed("  freeing it (ns/action)", iterations: count, repetitions: 3) { _ in
+            var replayer = try? Replayer(path: path, reducer: reducer)
+            let clock = ContinuousClock()
+            let start = clock.now
+            replayer = nil
+            let elapsed = clock.now - start
+            withExtendedLifetime(replayer) {}
+            return elapsed
         },
         measure("  read only (ns/action)", iterations: count, repetitions: 3) { _ in
             guard let reader = try? ActionLogReader<CheckoutState>(path: path) else { return 0 }
