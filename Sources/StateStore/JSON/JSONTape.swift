@@ -26,13 +26,30 @@ struct JSONTape {
     /// Parses `bytes` (one complete JSON value) into the tape, replacing what it held.
     mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
         tokens.removeAll(keepingCapacity: true)
-        var scanner = TapeScanner(bytes: bytes)
-        scanner.skipWhitespace()
-        try scanner.value(into: &tokens, depth: 0)
-        scanner.skipWhitespace()
-        guard scanner.index == bytes.count else {
-            throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
+        // Every token takes at least one byte of text, so the text's length bounds their number:
+        // the scanner writes into room of that size with plain stores (an array append checks
+        // uniqueness and capacity on each of the hundred-odd tokens of a line), and the tokens
+        // are copied into `tokens` at once.
+        let parsed: Result<Int, JSONParseError> = withUnsafeTemporaryAllocation(
+            of: Token.self, capacity: bytes.count + 1
+        ) { room in
+            guard let base = room.baseAddress else { return .success(0) }
+            var scanner = TapeScanner(bytes: bytes)
+            var writer = TokenWriter(base: base)
+            do throws(JSONParseError) {
+                scanner.skipWhitespace()
+                try scanner.value(into: &writer, depth: 0)
+                scanner.skipWhitespace()
+                guard scanner.index == bytes.count else {
+                    throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
+                }
+            } catch {
+                return .failure(error)
+            }
+            tokens.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.count))
+            return .success(writer.count)
         }
+        if case .failure(let error) = parsed { throw error }
     }
 }
 
@@ -107,6 +124,23 @@ extension JSONTape {
     }
 }
 
+/// Where the scanner writes tokens: room sized for the worst case (a token per byte of text),
+/// so appending is a store and a count.
+private struct TokenWriter {
+    let base: UnsafeMutablePointer<JSONTape.Token>
+    var count = 0
+
+    init(base: UnsafeMutablePointer<JSONTape.Token>) {
+        self.base = base
+    }
+
+    @inline(__always)
+    mutating func append(_ token: JSONTape.Token) {
+        (base + count).initialize(to: token)
+        count += 1
+    }
+}
+
 private struct TapeScanner {
     let bytes: UnsafeRawBufferPointer
     var index = 0
@@ -128,7 +162,7 @@ private struct TapeScanner {
         }
     }
 
-    mutating func value(into tokens: inout [JSONTape.Token], depth: Int) throws(JSONParseError) {
+    mutating func value(into tokens: inout TokenWriter, depth: Int) throws(JSONParseError) {
         guard index < bytes.count else { throw fail("unexpected end of text, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): try container(into: &tokens, depth: depth + 1, isObject: true)
@@ -143,7 +177,7 @@ private struct TapeScanner {
     }
 
     mutating func literal(
-        _ text: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token]
+        _ text: StaticString, _ kind: JSONTape.Kind, into tokens: inout TokenWriter
     )
         throws(JSONParseError)
     {
@@ -157,7 +191,7 @@ private struct TapeScanner {
         index += count
     }
 
-    mutating func container(into tokens: inout [JSONTape.Token], depth: Int, isObject: Bool) throws(JSONParseError) {
+    mutating func container(into tokens: inout TokenWriter, depth: Int, isObject: Bool) throws(JSONParseError) {
         guard depth <= 256 else { throw fail("nesting deeper than 256") }
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         let slot = tokens.count
@@ -196,12 +230,12 @@ private struct TapeScanner {
                 throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
-        tokens[slot].count = children
-        tokens[slot].length = Int32(index) - tokens[slot].start
-        tokens[slot].next = Int32(tokens.count)
+        tokens.base[slot].count = children
+        tokens.base[slot].length = Int32(index) - tokens.base[slot].start
+        tokens.base[slot].next = Int32(tokens.count)
     }
 
-    mutating func string(into tokens: inout [JSONTape.Token]) throws(JSONParseError) {
+    mutating func string(into tokens: inout TokenWriter) throws(JSONParseError) {
         index += 1
         let start = index
         var escaped = false
@@ -209,50 +243,60 @@ private struct TapeScanner {
         let count = bytes.count
         guard let base = bytes.baseAddress else { throw fail("unexpected end of text in a string") }
         while true {
-            // Eight bytes at a time while none is a quote, a backslash or a control character
-            // (strings are most of a log line, and most need no escape).
+            // Find the next quote, backslash or control character: eight bytes at a time (strings
+            // are most of a log line, and most need no escape), landing on the first such byte
+            // of the word that holds one (the lowest flagged byte is always a true one).
+            var found = false
             while position + 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
                 let quote = word ^ 0x2222_2222_2222_2222
                 let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word)
-                if special & 0x8080_8080_8080_8080 != 0 { break }
+                    (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                        | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
+                if special != 0 {
+                    position += special.trailingZeroBitCount >> 3
+                    found = true
+                    break
+                }
                 position += 8
             }
-            // Then byte by byte, through the word that held something special.
-            let end = min(position + 8, count)
-            while position < end {
-                let byte = base.load(fromByteOffset: position, as: UInt8.self)
-                if byte == UInt8(ascii: "\"") {
-                    tokens.append(
-                        .init(
-                            kind: escaped ? .escapedString : .string, start: Int32(start),
-                            length: Int32(position - start), count: 0, next: Int32(tokens.count + 1)))
-                    index = position + 1
-                    return
-                }
-                if byte < 0x20 {
-                    index = position
-                    throw fail("a control character in a string")
-                }
-                if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                    position += 2
-                } else {
+            if !found {
+                // Fewer than eight bytes left: one at a time.
+                while position < count {
+                    let byte = base.load(fromByteOffset: position, as: UInt8.self)
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                        found = true
+                        break
+                    }
                     position += 1
                 }
+                guard found else {
+                    index = position
+                    throw fail("unexpected end of text in a string")
+                }
             }
-            if position >= count {
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            if byte == UInt8(ascii: "\"") {
+                tokens.append(
+                    .init(
+                        kind: escaped ? .escapedString : .string, start: Int32(start),
+                        length: Int32(position - start), count: 0, next: Int32(tokens.count + 1)))
+                index = position + 1
+                return
+            }
+            if byte < 0x20 {
                 index = position
-                throw fail("unexpected end of text in a string")
+                throw fail("a control character in a string")
             }
+            // A backslash: skip it and the byte it escapes.
+            escaped = true
+            position += 2
         }
     }
 
-    mutating func number(into tokens: inout [JSONTape.Token]) throws(JSONParseError) {
+    mutating func number(into tokens: inout TokenWriter) throws(JSONParseError) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
