@@ -134,6 +134,25 @@ final class JSONCodingTests: XCTestCase {
         XCTAssertEqual(sorted(streamed), sorted(canonical))
     }
 
+    func testDecimalsAreWrittenExactlyAsFoundationDescribesThem() {
+        // Logs and fingerprints carry decimals as their `description`; the encoders make that
+        // text themselves for 64-bit significands, and must never differ from Foundation's.
+        var values: [Decimal] = [0, 1, -1, 10, 100, 12.5, -0.05, Decimal.nan, Decimal.greatestFiniteMagnitude]
+        values += ["12.50", "1200", "0.000001", "-0.10", "18446744073709551615", "18446744073709551616", "1e30"]
+            .compactMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<5000 {
+            let significand = generator.next() >> (generator.next() % 64)
+            let exponent = Int(generator.next() % 41) - 20
+            let sign: FloatingPointSign = generator.next() % 2 == 0 ? .plus : .minus
+            values.append(Decimal(sign: sign, exponent: exponent, significand: Decimal(significand)))
+        }
+        XCTAssertNotNil(Decimal.decimalLayout, "the fast path is taken (else every value falls back)")
+        for value in values {
+            XCTAssertEqual(value.plainDescription, value.description, "\(value)")
+        }
+    }
+
     func testTheTapeReadsStringsLikeTheTreeParserWhereverTheSpecialBytesFall() throws {
         // The tape scans strings eight bytes at a time: put quotes, escapes, control characters
         // and multi-byte characters at every offset around the word boundaries.

@@ -44,7 +44,7 @@ public enum CanonicalEncoder {
     ) throws -> CanonicalValue? {
         // Metatype comparisons first: a dynamic cast per value encoded costs more than the rest.
         if T.self == Decimal.self, let decimal = value as? Decimal {
-            return .string(decimal.description)
+            return .string(decimal.plainDescription)
         }
         if T.self == Date.self, let date = value as? Date {
             return try number(date.timeIntervalSince1970, codingPath: codingPath())

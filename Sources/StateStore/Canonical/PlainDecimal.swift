@@ -104,3 +104,97 @@ extension Decimal {
         return value
     }
 }
+
+extension Decimal {
+    /// Exactly `description` (the form logs and the canonical encoding write: `"12.5"`, `"0.05"`,
+    /// `"-1200"`, `"NaN"`), made directly from the significand when it fits in 64 bits. Foundation's
+    /// `description` divides the 128-bit significand by ten once per digit; for amounts that was
+    /// most of the cost of encoding them.
+    var plainDescription: String {
+        guard let parts = smallParts else { return description }
+        guard parts.significand != 0 else { return "0" }
+        let negative = parts.negative
+        var remaining = parts.significand
+        var exponent = parts.exponent
+        // Trailing zeros are not significant (`description` drops them too: 12.50 is "12.5").
+        while remaining % 10 == 0 {
+            remaining /= 10
+            exponent += 1
+        }
+        let digits = String(remaining)
+        var text = negative ? "-" : ""
+        if exponent >= 0 {
+            text += digits
+            text += String(repeating: "0", count: exponent)
+        } else {
+            let point = digits.utf8.count + exponent
+            if point > 0 {
+                let split = digits.utf8.index(digits.utf8.startIndex, offsetBy: point)
+                text += digits[..<split]
+                text += "."
+                text += digits[split...]
+            } else {
+                text += "0."
+                text += String(repeating: "0", count: -point)
+                text += digits
+            }
+        }
+        return text
+    }
+
+    /// Sign, significand and exponent, read from the value's bytes when its significand fits in
+    /// 64 bits; `nil` otherwise (and for NaN). Foundation keeps the fields internal; the layout is
+    /// a 32-bit header (the exponent in its low byte, then a 4-bit length in 16-bit words and a
+    /// sign bit) and eight 16-bit words of significand. Where the length and sign sit in the
+    /// header differs: NSDecimal's C bit-fields on Apple platforms, another order in
+    /// swift-foundation. `decimalLayout` finds out which, once; if neither, `description` does all.
+    private var smallParts: (negative: Bool, significand: UInt64, exponent: Int)? {
+        guard let layout = Self.decimalLayout, !isNaN else { return nil }
+        return Self.parts(of: self, layout)
+    }
+
+    /// Bit positions of the length and sign in a `Decimal`'s header.
+    struct HeaderLayout: Sendable {
+        var lengthShift: UInt32
+        var signShift: UInt32
+    }
+
+    private static func parts(
+        of value: Decimal, _ layout: HeaderLayout
+    ) -> (negative: Bool, significand: UInt64, exponent: Int)? {
+        withUnsafeBytes(of: value) { raw -> (negative: Bool, significand: UInt64, exponent: Int)? in
+            let header = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+            let length = Int((header >> layout.lengthShift) & 0xF)
+            guard length <= 4 else { return nil }
+            var significand: UInt64 = 0
+            for word in 0..<length {
+                let bits = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 4 + 2 * word, as: UInt16.self))
+                significand |= UInt64(bits) << (16 * word)
+            }
+            return ((header >> layout.signShift) & 1 == 1, significand, Int(Int8(truncatingIfNeeded: header)))
+        }
+    }
+
+    /// The header layout this platform's `Decimal` has, checked on sample values; `nil` if it is
+    /// neither known one.
+    static let decimalLayout: HeaderLayout? = {
+        guard MemoryLayout<Decimal>.size == 20 else { return nil }
+        let samples: [(Decimal, Bool, UInt64, Int)] = [
+            (Decimal(sign: .minus, exponent: -3, significand: 12345), true, 12345, -3),
+            (Decimal(sign: .plus, exponent: 7, significand: Decimal(UInt64(1) << 40 | 77)), false, 1 << 40 | 77, 7),
+            (Decimal(sign: .minus, exponent: 0, significand: Decimal(UInt64.max)), true, .max, 0),
+            (1, false, 1, 0),
+            (0, false, 0, 0),
+        ]
+        let candidates = [
+            HeaderLayout(lengthShift: 8, signShift: 12),  // NSDecimal (Apple platforms)
+            HeaderLayout(lengthShift: 12, signShift: 11),  // swift-foundation
+        ]
+        return candidates.first { layout in
+            samples.allSatisfy { value, negative, significand, exponent in
+                guard let parts = parts(of: value, layout) else { return false }
+                return parts.negative == negative && parts.significand == significand && parts.exponent == exponent
+            }
+        }
+    }()
+}

@@ -60,7 +60,7 @@ struct StreamingJSONEncoder {
                 return
             }
             if T.self == Decimal.self, let decimal = value as? Decimal {
-                appendString(decimal.description)
+                appendString(decimal.plainDescription)
                 return
             }
             if T.self == URL.self, let url = value as? URL {
