@@ -5,11 +5,13 @@
 /// Objects and arrays record where they end (`next`, the index of the token after their last
 /// descendant), so a decoder skips a member in one step. An object's children alternate key
 /// token, value token.
+@usableFromInline
 struct JSONTape {
     enum Kind: UInt8 {
         case object, array, string, escapedString, number, trueValue, falseValue, null
     }
 
+    @usableFromInline
     struct Token {
         var kind: Kind
         /// Byte range of a scalar's text (strings without their quotes).
@@ -21,7 +23,7 @@ struct JSONTape {
         var next: Int32
     }
 
-    var tokens: [Token] = []
+    @usableFromInline var tokens: [Token] = []
 
     /// Parses `bytes` (one complete JSON value) into the tape, replacing what it held.
     mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {

@@ -50,6 +50,7 @@ public struct LogValue {
     let tokens: UnsafeBufferPointer<JSONTape.Token>
     let index: Int
 
+    @usableFromInline
     init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int) {
         self.bytes = bytes
         self.tokens = tokens

@@ -83,6 +83,15 @@ public struct ActionLogRecord<Action>: Sendable where Action: Sendable {
     public var fingerprint: Fingerprint?
     /// The line number of this record in its file (the header is line 1).
     public var line: Int
+
+    @usableFromInline
+    init(sequence: Int, timeMilliseconds: Int64, action: Action, fingerprint: Fingerprint?, line: Int) {
+        self.sequence = sequence
+        self.timeMilliseconds = timeMilliseconds
+        self.action = action
+        self.fingerprint = fingerprint
+        self.line = line
+    }
 }
 
 /// The last line of a cleanly closed log (or log part).

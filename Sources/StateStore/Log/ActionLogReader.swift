@@ -83,7 +83,32 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     ///   - path: The log file (one part of a rotated log).
     ///   - schemaVersion: This app's action schema version.
     ///   - upgrade: How to read actions of an older schema; without it, older logs are refused.
-    public init(path: String, schemaVersion: Int = 1, upgrade: ActionSchemaUpgrade? = nil) throws(ActionLogError) {
+    @inlinable
+    public convenience init(
+        path: String, schemaVersion: Int = 1, upgrade: ActionSchemaUpgrade? = nil
+    ) throws(ActionLogError) {
+        // Made here, in the caller's code, so that it is specialised for the caller's types.
+        try self.init(path: path, schemaVersion: schemaVersion, upgrade: upgrade) {
+            parser, bytes, newline, number, slot in
+            parser.decodeRecord(bytes, hasNewline: newline, lineNumber: number, into: slot)
+        }
+    }
+
+    /// Decodes one record line into a slot (see `RecordParser.decodeRecord`).
+    @usableFromInline
+    typealias LineDecoder = (
+        inout RecordParser<State>, UnsafeRawBufferPointer, Bool, Int,
+        UnsafeMutablePointer<ActionLogRecord<State.Action>>
+    ) -> Bool
+
+    /// How batches decode their lines: a closure the public initialiser makes in the caller.
+    private let decodeLine: LineDecoder
+
+    @usableFromInline
+    init(
+        path: String, schemaVersion: Int, upgrade: ActionSchemaUpgrade?, decodeLine: @escaping LineDecoder
+    ) throws(ActionLogError) {
+        self.decodeLine = decodeLine
         self.path = path
         self.source = try LineSource(path: path)
         self.upgrade = upgrade
@@ -387,6 +412,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         decoded.initialize(repeating: 0, count: pieces)
         defer { decoded.deallocate() }
         var clean = false
+        let decodeLine = self.decodeLine
         let records = [ActionLogRecord<State.Action>](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let output = buffer.baseAddress else { return }
             batchBytes.withUnsafeBytes { all in
@@ -396,11 +422,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                     for index in range {
                         let line = lines[index]
                         let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
-                        guard
-                            let record = parser.parseRecord(
-                                LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number)
-                        else { return }
-                        (output + index).initialize(to: record)
+                        guard decodeLine(&parser, bytes, line.hasNewline, line.number, output + index) else { return }
                         decoded[piece] = index - range.lowerBound + 1
                     }
                 }

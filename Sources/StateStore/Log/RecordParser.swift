@@ -7,22 +7,24 @@ enum LineResult<Action: Sendable>: Sendable {
 
 /// Checks, parses and decodes the lines after a log's header. A value type with its own reused
 /// tape, so each worker of a parallel batch has one and shares nothing.
+@usableFromInline
 struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     let path: String
     let upgrade: ActionSchemaUpgrade?
     /// The schema the log was written with, and this app's.
     let headerSchema: Int
     let schemaVersion: Int
-    private var tape = JSONTape()
+    @usableFromInline var tape = JSONTape()
     private let treeDecoder = JSONValueDecoder()
-    /// The action type's ``LogDecodable`` fast path, when it has one.
-    private let fastDecode: ((LogValue) throws -> State.Action)? = Self.fastPath()
+    /// The action type's ``LogDecodable`` fast path, when it has one and the log needs no upgrade.
+    @usableFromInline let fastDecode: ((LogValue) throws -> State.Action)?
 
     init(path: String, upgrade: ActionSchemaUpgrade?, headerSchema: Int, schemaVersion: Int) {
         self.path = path
         self.upgrade = upgrade
         self.headerSchema = headerSchema
         self.schemaVersion = schemaVersion
+        fastDecode = upgrade != nil && headerSchema < schemaVersion ? nil : Self.fastPath()
     }
 
     mutating func parse(_ line: LineSource.Line, lineNumber: Int) -> LineResult<State.Action> {
@@ -44,16 +46,88 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         }
     }
 
-    /// The record on a line, or `nil` when the line holds anything else: a footer, or a problem
-    /// (which ``parse(_:lineNumber:)`` describes). The fast path of a batch, where nearly every
-    /// line is a good record: no result to wrap and unwrap, no error to build.
-    mutating func parseRecord(_ line: LineSource.Line, lineNumber: Int) -> ActionLogRecord<State.Action>? {
-        guard let bytes = try? ActionLogReader<State>.checkLine(line, path: path, lineNumber: lineNumber),
-            (try? tape.parse(bytes)) != nil
+    /// Decodes a record line into `slot`, or returns `false` (leaving it uninitialised) when the
+    /// line holds anything else; the batch is then read again line by line. The reader calls this
+    /// through a closure made where the reader is created (`ActionLogReader.init` is inlinable),
+    /// so it runs specialised for the app's state and action types: in generic code each line
+    /// asked the runtime for type metadata and copied actions through value witnesses. The
+    /// non-generic work (checksum, tape, members) stays in `fields(of:hasNewline:lineNumber:)`.
+    @inlinable
+    mutating func decodeRecord(
+        _ bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int,
+        into slot: UnsafeMutablePointer<ActionLogRecord<State.Action>>
+    ) -> Bool {
+        guard let fields = fields(of: bytes, hasNewline: hasNewline, lineNumber: lineNumber) else { return false }
+        let action: State.Action
+        if let fastDecode,
+            let fast = try? tape.tokens.withUnsafeBufferPointer({ tokens in
+                try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: fields.action))
+            })
+        {
+            action = fast
+        } else {
+            guard let slow = slowAction(at: fields.action, bytes: bytes, lineNumber: lineNumber) else { return false }
+            action = slow
+        }
+        slot.initialize(
+            to: ActionLogRecord(
+                sequence: fields.sequence, timeMilliseconds: fields.time, action: action,
+                fingerprint: fields.fingerprint, line: lineNumber))
+        return true
+    }
+
+    /// A record line's checked, parsed top-level fields (`nil` for anything but a good record).
+    @usableFromInline
+    struct RecordFields {
+        @usableFromInline var sequence: Int
+        @usableFromInline var time: Int64
+        @usableFromInline var fingerprint: Fingerprint?
+        /// The action's position on the tape.
+        @usableFromInline var action: Int
+
+        init(sequence: Int, time: Int64, fingerprint: Fingerprint?, action: Int) {
+            self.sequence = sequence
+            self.time = time
+            self.fingerprint = fingerprint
+            self.action = action
+        }
+    }
+
+    /// Checks the line (newline, checksum), parses it onto the tape and reads its top-level
+    /// fields; `nil` if it is not a good record line.
+    @usableFromInline
+    mutating func fields(of bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int) -> RecordFields? {
+        guard
+            let checked = try? ActionLogReader<State>.checkLine(
+                LineSource.Line(bytes: bytes, hasNewline: hasNewline), path: path, lineNumber: lineNumber),
+            (try? tape.parse(checked)) != nil
         else { return nil }
-        let members = topLevelMembers(bytes: bytes)
-        guard members.end == nil else { return nil }
-        return try? record(members, bytes: bytes, lineNumber: lineNumber)
+        let members = topLevelMembers(bytes: checked)
+        guard members.end == nil, let sequence = integer(at: members.sequence, bytes: checked),
+            let time = integer(at: members.time, bytes: checked), let action = members.action
+        else { return nil }
+        var fingerprint: Fingerprint?
+        if let index = members.fingerprint {
+            guard case .string(let text)? = try? value(at: index, bytes: checked, lineNumber: lineNumber),
+                let parsed = Fingerprint(hex: text)
+            else { return nil }
+            fingerprint = parsed
+        }
+        return RecordFields(sequence: Int(sequence), time: time, fingerprint: fingerprint, action: action)
+    }
+
+    /// The action at a tape position when the fast path cannot give it: an upgrade, no fast
+    /// path, or a fast path that refused; `nil` if `Decodable` refuses too.
+    @usableFromInline
+    func slowAction(at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int) -> State.Action? {
+        if let upgrade, headerSchema < schemaVersion {
+            guard var json = try? value(at: index, bytes: bytes, lineNumber: lineNumber),
+                let upgraded = try? upgrade.upgrade(json, headerSchema)
+            else { return nil }
+            json = upgraded
+            return try? decodeAction(json, lineNumber: lineNumber)
+        }
+        return try? JSONTapeDecoder.decode(State.Action.self, tape: tape, bytes: bytes, root: index)
     }
 
     /// Where a line's top-level members' values are on the tape.
