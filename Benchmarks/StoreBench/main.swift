@@ -405,7 +405,7 @@ func replayBenchmarks() -> [Result] {
     var results: [Result] = []
     var replayer: Replayer<ShopState>?
     results.append(
-        measureTimed("replay-1m (ns/action)", iterations: count, repetitions: 3) { _ in
+        measureTimed("replay-1m (ns/action)", iterations: count, repetitions: 5) { _ in
             replayer = nil  // the last repetition's replay is freed before the clock starts
             let clock = ContinuousClock()
             let start = clock.now
@@ -462,7 +462,7 @@ func checkoutReplayBenchmark() -> [Result] {
     // Where the replay's time goes: reading (checking and decoding every line, on every core)
     // and reducing (sequential), each measured alone. A replay overlaps the two.
     return [
-        measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 3) { _ in
+        measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 5) { _ in
             let clock = ContinuousClock()
             let start = clock.now
             let replayer = try? Replayer(path: path, reducer: reducer)
