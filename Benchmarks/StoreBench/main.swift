@@ -286,7 +286,7 @@ let benchmarks: [(String, () -> Result)] = [
         {
             // Actions are built before the timed loop: making them (decimal division) is not
             // the recorder's cost.
-            measureTimed("recorder-durable", iterations: 100_000, repetitions: 5) { n in
+            measureTimed("recorder-durable", iterations: 100_000, repetitions: 9) { n in
                 let path = temporaryLogPath("durable")
                 defer { removeLog(path) }
                 guard let recorder = try? ActionRecorder(path: path, initialState: ShopState(), mode: .durable)
@@ -368,6 +368,50 @@ func recorderPairsBenchmark(pairs: Int = 11, iterations: Int = 1_000_000) -> [Re
         highest: sortedRatios[pairs - 1])
     return [result("store-1 (paired)", plain), result("recorder-buffered", recorded)]
 }
+
+/// The durable recorder's latency per action: each dispatch timed alone, 100,000 per repetition.
+/// `recorder-durable` divides a whole loop's time by its actions, so a rare stall of the disk or
+/// the host (milliseconds) weighs on it; the median of the individual latencies is what one
+/// action costs. Row: the lowest repetition's median, then the median of all of them.
+func durableLatencyBenchmark(repetitions: Int = 3, iterations: Int = 100_000) -> [Result] {
+    var medians: [Double] = []
+    var all: [Double] = []
+    var slowest: [Double] = []
+    for _ in 0..<repetitions {
+        let path = temporaryLogPath("durable-latency")
+        defer { removeLog(path) }
+        guard let recorder = try? ActionRecorder(path: path, initialState: ShopState(), mode: .durable) else {
+            return []
+        }
+        let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+        let actions = (0..<iterations).map(shopAction)
+        var latencies: [Double] = []
+        latencies.reserveCapacity(iterations)
+        let clock = ContinuousClock()
+        for action in actions {
+            let start = clock.now
+            store.dispatch(action)
+            let (seconds, attoseconds) = (clock.now - start).components
+            latencies.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+        }
+        try? recorder.close()
+        latencies.sort()
+        medians.append(latencies[latencies.count / 2])
+        slowest.append(latencies[latencies.count * 99 / 100])
+        all += latencies
+    }
+    all.sort()
+    durableP99 = slowest.sorted()[slowest.count / 2]
+    return [
+        Result(
+            name: "  per-action median", iterations: iterations, repetitions: repetitions,
+            minNanoseconds: medians.min() ?? 0, medianNanoseconds: all[all.count / 2])
+    ]
+}
+
+/// Set by `durableLatencyBenchmark`: the 99th percentile of one action's latency (median over
+/// repetitions).
+nonisolated(unsafe) var durableP99: Double?
 
 /// A ratio of two benchmarks measured in pairs (see `recorderPairsBenchmark`).
 struct Ratio: Codable {
@@ -504,7 +548,9 @@ if let index = arguments.firstIndex(of: "--filter"), arguments.index(after: inde
 }
 
 var groups: [() -> [Result]] = benchmarks.filter { name, _ in filter.map { name.contains($0) } ?? true }
-    .map { _, run in { [run()] } }
+    .map { name, run in
+        name == "recorder-durable" ? { [run()] + durableLatencyBenchmark() } : { [run()] }
+    }
 if filter.map({ "recorder-buffered".contains($0) }) ?? true {
     groups.append { recorderPairsBenchmark() }
 }
@@ -552,6 +598,12 @@ if json {
             String(
                 format: "recorder-buffered / store-1: %.2fx (median of %d pairs run in turn; %.2fx to %.2fx)",
                 ratio.median, ratio.pairs, ratio.lowest, ratio.highest))
+    }
+    if let latency = results.first(where: { $0.name == "  per-action median" }) {
+        print(
+            String(
+                format: "recorder-durable: %.2f µs per action (median latency; 99th percentile %.1f µs)",
+                latency.medianNanoseconds / 1000, (durableP99 ?? 0) / 1000))
     }
     if let replay = results.first(where: { $0.name.hasPrefix("replay-1m") }) {
         print(String(format: "replay of 1,000,000 actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
