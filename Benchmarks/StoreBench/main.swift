@@ -535,6 +535,23 @@ func checkoutReplayBenchmark() -> [Result] {
             for index in 0..<n { _ = reducer.reduce(&state, actions[index % actions.count]) }
             return state.nextRequestID
         },
+    ] + checkoutJumpBenchmark(path: path, reducer: reducer, count: count)
+}
+
+/// The state at random steps of the replayed checkout log: from the nearest checkpoint, at most
+/// 1,023 checkout actions are reduced again.
+func checkoutJumpBenchmark(
+    path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int
+) -> [Result] {
+    guard let replayer = try? Replayer(path: path, reducer: reducer) else { return [] }
+    var generator = SystemRandomNumberGenerator()
+    let steps = (0..<200).map { _ in Int.random(in: 0...count, using: &generator) }
+    return [
+        measure("  jump (ns/jump)", iterations: steps.count, repetitions: 3) { n in
+            var total = 0
+            for step in steps.prefix(n) { total &+= replayer.state(at: step).nextRequestID }
+            return total
+        }
     ]
 }
 
@@ -615,5 +632,9 @@ if json {
     }
     if let jump = results.first(where: { $0.name.hasPrefix("jump") }) {
         print(String(format: "jump to a random step: %.3f ms (median)", jump.medianNanoseconds / 1e6))
+    }
+    if let jump = results.first(where: { $0.name.hasPrefix("  jump") }) {
+        print(
+            String(format: "jump to a random step of the checkout log: %.3f ms (median)", jump.medianNanoseconds / 1e6))
     }
 }
