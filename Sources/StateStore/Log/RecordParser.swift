@@ -29,21 +29,39 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
 
     mutating func parse(_ line: LineSource.Line, lineNumber: Int) -> LineResult<State.Action> {
         do throws(ActionLogError) {
-            let bytes = try ActionLogReader<State>.checkLine(line, path: path, lineNumber: lineNumber)
-            do {
-                try tape.parse(bytes)
-            } catch {
-                throw ActionLogError.badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
-            }
-            let members = topLevelMembers(bytes: bytes)
+            let (bytes, members) = try scan(line, lineNumber: lineNumber)
             if let end = members.end {
                 return .footer(
                     try footer(try value(at: end, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber))
             }
-            return .record(try record(members, bytes: bytes, lineNumber: lineNumber))
+            let fields = try recordFields(members, bytes: bytes, lineNumber: lineNumber)
+            let action: State.Action
+            if let fast = fastAction(at: fields.action, bytes: bytes) {
+                action = fast
+            } else {
+                action = try slowAction(at: fields.action, bytes: bytes, lineNumber: lineNumber)
+            }
+            return .record(
+                ActionLogRecord(
+                    sequence: fields.sequence, timeMilliseconds: fields.time, action: action,
+                    fingerprint: fields.fingerprint, line: lineNumber))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Checks a line (newline, checksum) and parses it onto the tape: its checked bytes and where
+    /// its top-level members are.
+    private mutating func scan(
+        _ line: LineSource.Line, lineNumber: Int
+    ) throws(ActionLogError) -> (bytes: UnsafeRawBufferPointer, members: TopLevelMembers) {
+        let bytes = try ActionLogReader<State>.checkLine(line, path: path, lineNumber: lineNumber)
+        do {
+            try tape.parse(bytes)
+        } catch {
+            throw ActionLogError.badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
+        }
+        return (bytes, topLevelMembers(bytes: bytes))
     }
 
     /// Decodes a record line into `slot`, or returns `false` (leaving it uninitialised) when the
@@ -57,18 +75,10 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         _ bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int,
         into slot: UnsafeMutablePointer<ActionLogRecord<State.Action>>
     ) -> Bool {
-        guard let fields = fields(of: bytes, hasNewline: hasNewline, lineNumber: lineNumber) else { return false }
-        let action: State.Action
-        if let fastDecode,
-            let fast = try? tape.tokens.withUnsafeBufferPointer({ tokens in
-                try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: fields.action))
-            })
-        {
-            action = fast
-        } else {
-            guard let slow = slowAction(at: fields.action, bytes: bytes, lineNumber: lineNumber) else { return false }
-            action = slow
-        }
+        guard let fields = fields(of: bytes, hasNewline: hasNewline, lineNumber: lineNumber),
+            let action = fastAction(at: fields.action, bytes: bytes)
+                ?? (try? slowAction(at: fields.action, bytes: bytes, lineNumber: lineNumber))
+        else { return false }
         slot.initialize(
             to: ActionLogRecord(
                 sequence: fields.sequence, timeMilliseconds: fields.time, action: action,
@@ -93,41 +103,72 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         }
     }
 
-    /// Checks the line (newline, checksum), parses it onto the tape and reads its top-level
-    /// fields; `nil` if it is not a good record line.
+    /// Checks the line, parses it onto the tape and reads its top-level fields; `nil` if it is
+    /// not a good record line.
     @usableFromInline
     mutating func fields(of bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int) -> RecordFields? {
         guard
-            let checked = try? ActionLogReader<State>.checkLine(
-                LineSource.Line(bytes: bytes, hasNewline: hasNewline), path: path, lineNumber: lineNumber),
-            (try? tape.parse(checked)) != nil
+            let (checked, members) = try? scan(
+                LineSource.Line(bytes: bytes, hasNewline: hasNewline), lineNumber: lineNumber),
+            members.end == nil
         else { return nil }
-        let members = topLevelMembers(bytes: checked)
-        guard members.end == nil, let sequence = integer(at: members.sequence, bytes: checked),
-            let time = integer(at: members.time, bytes: checked), let action = members.action
-        else { return nil }
+        return try? recordFields(members, bytes: checked, lineNumber: lineNumber)
+    }
+
+    /// A record's sequence number, time, fingerprint and action position, or the missing field.
+    private func recordFields(
+        _ members: TopLevelMembers, bytes: UnsafeRawBufferPointer, lineNumber: Int
+    ) throws(ActionLogError) -> RecordFields {
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: lineNumber, problem: problem)
+        }
+        guard let sequence = integer(at: members.sequence, bytes: bytes) else { throw bad(.missingField("seq")) }
+        guard let time = integer(at: members.time, bytes: bytes) else { throw bad(.missingField("t")) }
+        guard let action = members.action else { throw bad(.missingField("action")) }
         var fingerprint: Fingerprint?
         if let index = members.fingerprint {
-            guard case .string(let text)? = try? value(at: index, bytes: checked, lineNumber: lineNumber),
+            guard case .string(let text) = try value(at: index, bytes: bytes, lineNumber: lineNumber),
                 let parsed = Fingerprint(hex: text)
-            else { return nil }
+            else { throw bad(.missingField("fp")) }
             fingerprint = parsed
         }
         return RecordFields(sequence: Int(sequence), time: time, fingerprint: fingerprint, action: action)
     }
 
-    /// The action at a tape position when the fast path cannot give it: an upgrade, no fast
-    /// path, or a fast path that refused; `nil` if `Decodable` refuses too.
-    @usableFromInline
-    func slowAction(at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int) -> State.Action? {
-        if let upgrade, headerSchema < schemaVersion {
-            guard var json = try? value(at: index, bytes: bytes, lineNumber: lineNumber),
-                let upgraded = try? upgrade.upgrade(json, headerSchema)
-            else { return nil }
-            json = upgraded
-            return try? decodeAction(json, lineNumber: lineNumber)
+    /// The action at a tape position through the `LogDecodable` fast path, when there is one (never
+    /// for a log that needs an upgrade) and it takes the line.
+    @inlinable
+    func fastAction(at index: Int, bytes: UnsafeRawBufferPointer) -> State.Action? {
+        guard let fastDecode else { return nil }
+        return try? tape.tokens.withUnsafeBufferPointer { tokens in
+            try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: index))
         }
-        return try? JSONTapeDecoder.decode(State.Action.self, tape: tape, bytes: bytes, root: index)
+    }
+
+    /// The action at a tape position when the fast path cannot give it (an upgrade, no fast path,
+    /// or a fast path that refused): `Decodable` decides, and names any problem.
+    @usableFromInline
+    func slowAction(
+        at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int
+    ) throws(ActionLogError) -> State.Action {
+        if let upgrade, headerSchema < schemaVersion {
+            var actionJSON = try value(at: index, bytes: bytes, lineNumber: lineNumber)
+            do {
+                actionJSON = try upgrade.upgrade(actionJSON, headerSchema)
+            } catch {
+                throw .badLine(
+                    path: path, line: lineNumber, problem: .undecodableAction("the upgrade step failed: \(error)"))
+            }
+            return try decodeAction(actionJSON, lineNumber: lineNumber)
+        }
+        do {
+            return try JSONTapeDecoder.decode(State.Action.self, tape: tape, bytes: bytes, root: index)
+        } catch {
+            // Decode again from a tree, only to name the problem precisely.
+            _ = try decodeAction(try value(at: index, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber)
+            throw .badLine(
+                path: path, line: lineNumber, problem: .undecodableAction(ActionLogReader<State>.describe(error)))
+        }
     }
 
     /// Where a line's top-level members' values are on the tape.
@@ -193,54 +234,6 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
             value = multiplied + Int64(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    private func record(
-        _ members: TopLevelMembers, bytes: UnsafeRawBufferPointer, lineNumber: Int
-    ) throws(ActionLogError) -> ActionLogRecord<State.Action> {
-        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
-            .badLine(path: path, line: lineNumber, problem: problem)
-        }
-        guard let sequence = integer(at: members.sequence, bytes: bytes) else {
-            throw bad(.missingField("seq"))
-        }
-        guard let time = integer(at: members.time, bytes: bytes) else { throw bad(.missingField("t")) }
-        guard let actionIndex = members.action else { throw bad(.missingField("action")) }
-        var fingerprint: Fingerprint?
-        if let fpIndex = members.fingerprint {
-            guard case .string(let text) = try value(at: fpIndex, bytes: bytes, lineNumber: lineNumber),
-                let parsed = Fingerprint(hex: text)
-            else { throw bad(.missingField("fp")) }
-            fingerprint = parsed
-        }
-        let action: State.Action
-        if let upgrade, headerSchema < schemaVersion {
-            var actionJSON = try value(at: actionIndex, bytes: bytes, lineNumber: lineNumber)
-            do {
-                actionJSON = try upgrade.upgrade(actionJSON, headerSchema)
-            } catch {
-                throw bad(.undecodableAction("the upgrade step failed: \(error)"))
-            }
-            action = try decodeAction(actionJSON, lineNumber: lineNumber)
-        } else if let fastDecode,
-            let fast = try? tape.tokens.withUnsafeBufferPointer({ tokens in
-                try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: actionIndex))
-            })
-        {
-            action = fast
-        } else {
-            // No fast path, or it refused the line: `Decodable` decides, and names any problem.
-            do {
-                action = try JSONTapeDecoder.decode(State.Action.self, tape: tape, bytes: bytes, root: actionIndex)
-            } catch {
-                // Decode again from a tree, only to name the problem precisely.
-                _ = try decodeAction(
-                    try value(at: actionIndex, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber)
-                throw bad(.undecodableAction(ActionLogReader<State>.describe(error)))
-            }
-        }
-        return ActionLogRecord(
-            sequence: Int(sequence), timeMilliseconds: time, action: action, fingerprint: fingerprint, line: lineNumber)
     }
 
     private static func fastPath() -> ((LogValue) throws -> State.Action)? {
