@@ -94,12 +94,7 @@ final class BufferedRecorderTests: XCTestCase {
         // More than one queue chunk (1024), so the requests to rotate cross chunk boundaries.
         for index in 0..<1_500 { store.dispatch(.note("line \(index) padding")) }
         try recorder.close()
-        let parts = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        XCTAssertGreaterThan(parts.count, 2, "\(parts)")
-        let replay = try Replayer(path: path, reducer: counterReducer)
-        XCTAssertEqual(replay.count, 1_500)
-        XCTAssertEqual(replay.finalState, store.state)
-        XCTAssertNil(replay.divergence)
+        try assertRotatedLogReplays(path, in: directory, parts: 3, count: 1_500, finalState: store.state)
     }
 
     func testAPartThatFillsBetweenFingerprintsRotatesAtTheRecordAfterTheWritersRequest() throws {
@@ -114,12 +109,21 @@ final class BufferedRecorderTests: XCTestCase {
             try recorder.barrier()
         }
         try recorder.close()
+        try assertRotatedLogReplays(path, in: directory, parts: 4, count: 200, finalState: store.state)
+    }
+
+    /// The log at `path` rotated into at least `parts` files in `directory`, and replays whole:
+    /// `count` steps, no divergence, the store's final state.
+    private func assertRotatedLogReplays(
+        _ path: String, in directory: URL, parts minimum: Int, count: Int, finalState: CounterState,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let parts = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        XCTAssertGreaterThan(parts.count, 3, "\(parts)")
+        XCTAssertGreaterThanOrEqual(parts.count, minimum, "\(parts)", file: file, line: line)
         let replay = try Replayer(path: path, reducer: counterReducer)
-        XCTAssertEqual(replay.count, 200)
-        XCTAssertEqual(replay.finalState, store.state)
-        XCTAssertNil(replay.divergence)
+        XCTAssertEqual(replay.count, count, file: file, line: line)
+        XCTAssertEqual(replay.finalState, finalState, file: file, line: line)
+        XCTAssertNil(replay.divergence, file: file, line: line)
     }
 
     func testWriteFailureStopsRecordingAndLaterDispatchesAreIgnored() throws {
