@@ -20,15 +20,36 @@ let stateStoreProducts: [Product] = [
     .library(name: "StateStore", targets: ["StateStore"])
 ]
 let stateStoreTargets: [Target] = [
-    .target(name: "StateStore", dependencies: ["CAtomics"], swiftSettings: strict),
+    .target(name: "StateStore", swiftSettings: strict),
+    .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "StoreTestSupport"], swiftSettings: strict),
+    // The counter state, reducer and helpers the engine's and the log's tests share.
+    .target(
+        name: "StoreTestSupport",
+        dependencies: ["StateStore"],
+        path: "Tests/Support/StoreTestSupport",
+        swiftSettings: strict
+    ),
+]
+
+// MARK: - ActionLog: recording, reading and replaying action logs
+
+let actionLogProducts: [Product] = [
+    .library(name: "ActionLog", targets: ["ActionLog"])
+]
+let actionLogTargets: [Target] = [
+    .target(name: "ActionLog", dependencies: ["StateStore", "CAtomics"], swiftSettings: strict),
     // C11 atomics (static inline) for the recorder's lock-free queue: `Synchronization.Atomic`
     // needs macOS 15 / iOS 18, and ThreadSanitizer understands C11 atomics.
     .target(name: "CAtomics"),
-    .testTarget(name: "StateStoreTests", dependencies: ["StateStore"], swiftSettings: strict),
+    .testTarget(
+        name: "ActionLogTests",
+        dependencies: ["StateStore", "ActionLog", "StoreTestSupport"],
+        swiftSettings: strict
+    ),
     // A child process the kill test starts and kills (SIGKILL) while it records.
     .executableTarget(
         name: "ActionLogKillChild",
-        dependencies: ["StateStore"],
+        dependencies: ["StateStore", "ActionLog"],
         path: "Tests/Support/ActionLogKillChild",
         swiftSettings: strict
     ),
@@ -40,10 +61,10 @@ let stateStoreTestingProducts: [Product] = [
     .library(name: "StateStoreTesting", targets: ["StateStoreTesting"])
 ]
 let stateStoreTestingTargets: [Target] = [
-    .target(name: "StateStoreTesting", dependencies: ["StateStore"], swiftSettings: strict),
+    .target(name: "StateStoreTesting", dependencies: ["StateStore", "ActionLog"], swiftSettings: strict),
     .testTarget(
         name: "StateStoreTestingTests",
-        dependencies: ["StateStore", "StateStoreTesting"],
+        dependencies: ["StateStore", "ActionLog", "StateStoreTesting"],
         exclude: ["__Snapshots__"],
         swiftSettings: strict
     ),
@@ -57,7 +78,7 @@ let benchmarkProducts: [Product] = [
 let benchmarkTargets: [Target] = [
     .executableTarget(
         name: "StoreBench",
-        dependencies: ["StateStore", "Checkout"],
+        dependencies: ["StateStore", "ActionLog", "Checkout"],
         path: "Benchmarks/StoreBench",
         swiftSettings: strict
     )
@@ -78,7 +99,7 @@ let exampleTargets: [Target] = [
     ),
     .executableTarget(
         name: "CheckoutHostExample",
-        dependencies: ["StateStore", "Checkout"],
+        dependencies: ["StateStore", "ActionLog", "Checkout"],
         path: "Examples/CheckoutHostExample",
         swiftSettings: strict
     ),
@@ -90,10 +111,10 @@ let checkoutProducts: [Product] = [
     .library(name: "Checkout", targets: ["Checkout"])
 ]
 let checkoutTargets: [Target] = [
-    .target(name: "Checkout", dependencies: ["StateStore"], swiftSettings: strict),
+    .target(name: "Checkout", dependencies: ["StateStore", "ActionLog"], swiftSettings: strict),
     .testTarget(
         name: "CheckoutTests",
-        dependencies: ["Checkout", "StateStore"],
+        dependencies: ["Checkout", "StateStore", "ActionLog"],
         exclude: ["Resources"],
         swiftSettings: strict
     ),
@@ -166,7 +187,7 @@ let paymentProvidersTargets: [Target] = [
     ),
     .testTarget(
         name: "PaymentProvidersTests",
-        dependencies: ["StateStore", "Checkout", "Afterpay", "Worldline", "PaymentProviders"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "Afterpay", "Worldline", "PaymentProviders"],
         swiftSettings: strict
     ),
 ]
@@ -179,12 +200,12 @@ let cliProducts: [Product] = [
 let cliTargets: [Target] = [
     .executableTarget(
         name: "CheckoutCLI",
-        dependencies: ["StateStore", "Checkout", "PaymentProviders"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "PaymentProviders"],
         swiftSettings: strict
     ),
     .testTarget(
         name: "CheckoutCLITests",
-        dependencies: ["StateStore", "StateStoreTesting", "Checkout", "PaymentProviders"],
+        dependencies: ["StateStore", "ActionLog", "StateStoreTesting", "Checkout", "PaymentProviders"],
         exclude: ["__Snapshots__"],
         swiftSettings: strict
     ),
@@ -195,10 +216,12 @@ let cliTargets: [Target] = [
 let package = Package(
     name: "CheckoutEngine",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
-    products: stateStoreProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts + worldlineProducts
+    products: stateStoreProducts + actionLogProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts
+        + worldlineProducts
         + cryptoProducts
         + benchmarkProducts + exampleProducts + cliProducts + paymentProvidersProducts,
-    targets: stateStoreTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets + worldlineTargets
+    targets: stateStoreTargets + actionLogTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets
+        + worldlineTargets
         + cryptoTargets
         + benchmarkTargets + exampleTargets + cliTargets + paymentProvidersTargets
 )

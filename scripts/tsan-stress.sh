@@ -13,7 +13,7 @@ set -euo pipefail
 
 runs="${1:-100}"
 scratch="${SCRATCH_PATH:-.build-tsan}"
-filter="${FILTER:-^(StateStoreTests|StateStoreTestingTests)\.}"
+filter="${FILTER:-^(StateStoreTests|ActionLogTests|StateStoreTestingTests)\.}"
 cd "$(dirname "$0")/.."
 
 # Stop the test process at the first race, so a report can never hide behind a passing test.

@@ -1,3 +1,4 @@
+import ActionLog
 // store-bench: nanoseconds per dispatch for the StateStore engine.
 //
 //     swift run -c release store-bench           # a table

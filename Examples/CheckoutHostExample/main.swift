@@ -1,3 +1,4 @@
+import ActionLog
 // How a host app embeds the checkout: a store on the checkout reducer, analytics and an action
 // log as middleware, a subscription that renders, and the screens' taps as actions. Here the
 // backend and the payment provider are the package's sandboxes.

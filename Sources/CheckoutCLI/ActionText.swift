@@ -1,3 +1,4 @@
+import ActionLog
 import StateStore
 
 /// Short, readable text for actions and state changes, built from the canonical form (so

@@ -1,3 +1,4 @@
+import ActionLog
 import Checkout
 import Foundation
 import StateStore

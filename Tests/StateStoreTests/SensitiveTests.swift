@@ -1,5 +1,6 @@
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 final class SensitiveTests: XCTestCase {

@@ -1,4 +1,5 @@
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// Dispatch is safe from any thread or task: nothing is lost, nothing is reordered per sender.

@@ -1,4 +1,5 @@
 import StateStore
+import StoreTestSupport
 import XCTest
 
 final class StoreMiddlewareTests: XCTestCase {

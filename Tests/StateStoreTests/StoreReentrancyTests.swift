@@ -1,4 +1,5 @@
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// Actions dispatched while another is being processed are queued (FIFO), never recursive.

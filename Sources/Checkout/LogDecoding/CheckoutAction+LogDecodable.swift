@@ -1,3 +1,4 @@
+public import ActionLog
 public import StateStore
 
 // The root of the action tree: `{"family": {"_0": action}}`. A replay decodes every line through

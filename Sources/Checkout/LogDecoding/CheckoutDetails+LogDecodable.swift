@@ -1,3 +1,4 @@
+public import ActionLog
 public import StateStore
 
 // The checkout's payload: every load, edit and refresh result carries one, so it is the hottest

@@ -1,3 +1,4 @@
+public import ActionLog
 public import StateStore
 
 // The Checkout API's results and what they carry. Synthesised enum coding writes a case as

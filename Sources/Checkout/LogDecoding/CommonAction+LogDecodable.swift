@@ -1,3 +1,4 @@
+public import ActionLog
 public import StateStore
 
 // The actions of any checkout, and the user they may carry.

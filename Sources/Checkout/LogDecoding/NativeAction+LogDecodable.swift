@@ -1,3 +1,4 @@
+public import ActionLog
 public import StateStore
 
 // The user's edits in the native sections (the address they carry decodes in

@@ -1,3 +1,4 @@
+public import ActionLog
 public import StateStore
 
 // The payment state machine's actions and the provider-neutral values they carry.

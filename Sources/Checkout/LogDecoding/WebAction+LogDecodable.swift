@@ -1,3 +1,4 @@
+public import ActionLog
 public import StateStore
 
 // The web checkouts' actions: a bridge page's raw messages, and a parse-type checkout's pages

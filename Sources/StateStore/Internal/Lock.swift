@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// A plain mutual-exclusion lock over `pthread_mutex_t`.
@@ -14,17 +14,17 @@ import Darwin
 ///
 /// The mutex lives in its own allocation because a `pthread_mutex_t` must not move in memory.
 @usableFromInline
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates a lock. A recursive lock may be taken again by the thread that holds it.
     @usableFromInline
-    init(recursive: Bool = false) {
+    package init(recursive: Bool = false) {
         mutex = Self.makeMutex(recursive: recursive)
     }
 
     /// A new initialised `pthread_mutex_t` in its own allocation (shared with `ConditionLock`).
-    static func makeMutex(recursive: Bool) -> UnsafeMutablePointer<pthread_mutex_t> {
+    package static func makeMutex(recursive: Bool) -> UnsafeMutablePointer<pthread_mutex_t> {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         if recursive {
@@ -46,17 +46,17 @@ final class Lock: @unchecked Sendable {
     }
 
     @usableFromInline
-    func lock() {
+    package func lock() {
         pthread_mutex_lock(mutex)
     }
 
     @usableFromInline
-    func unlock() {
+    package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
     @usableFromInline
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

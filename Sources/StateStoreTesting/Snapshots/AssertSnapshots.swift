@@ -1,3 +1,4 @@
+public import ActionLog
 import Foundation
 public import StateStore
 

@@ -1,3 +1,4 @@
+import ActionLog
 import Checkout
 import PaymentProviders
 import StateStore

@@ -1,4 +1,5 @@
-// A child process for the action log's kill test (Tests/StateStoreTests/ActionLogKillTests).
+import ActionLog
+// A child process for the action log's kill test (Tests/ActionLogTests/ActionLogKillTests).
 //
 //     action-log-kill-child PATH
 //

@@ -1,0 +1,331 @@
+public import StateStore
+
+/// A parsed JSON text as a flat list of tokens over the original bytes: no tree, no strings
+/// built until a decoder asks for one. The action-log reader parses each line into one reused
+/// tape, so reading a line allocates next to nothing.
+///
+/// Objects and arrays record where they end (`next`, the index of the token after their last
+/// descendant), so a decoder skips a member in one step. An object's children alternate key
+/// token, value token.
+@usableFromInline
+struct JSONTape {
+    enum Kind: UInt8 {
+        case object, array, string, escapedString, number, trueValue, falseValue, null
+    }
+
+    @usableFromInline
+    struct Token {
+        var kind: Kind
+        /// Byte range of a scalar's text (strings without their quotes).
+        var start: Int32
+        var length: Int32
+        /// Objects and arrays: the number of children (keys and values both count for objects).
+        var count: Int32
+        /// The index of the token after this one and all its descendants.
+        var next: Int32
+    }
+
+    @usableFromInline var tokens: [Token] = []
+
+    /// Parses `bytes` (one complete JSON value) into the tape, replacing what it held.
+    mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
+        tokens.removeAll(keepingCapacity: true)
+        // Every token takes at least one byte of text, so the text's length bounds their number:
+        // the scanner writes into room of that size with plain stores (an array append checks
+        // uniqueness and capacity on each of the hundred-odd tokens of a line), and the tokens
+        // are copied into `tokens` at once.
+        let parsed: Result<Int, JSONParseError> = withUnsafeTemporaryAllocation(
+            of: Token.self, capacity: bytes.count + 1
+        ) { room in
+            guard let base = room.baseAddress else { return .success(0) }
+            var scanner = TapeScanner(bytes: bytes)
+            var writer = TokenWriter(base: base)
+            do throws(JSONParseError) {
+                scanner.skipWhitespace()
+                try scanner.value(into: &writer, depth: 0)
+                scanner.skipWhitespace()
+                guard scanner.index == bytes.count else {
+                    throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
+                }
+            } catch {
+                return .failure(error)
+            }
+            tokens.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.count))
+            return .success(writer.count)
+        }
+        if case .failure(let error) = parsed { throw error }
+    }
+}
+
+extension JSONTape {
+    /// The text of a string token (unescaped), or `nil` if it is not a string or not valid.
+    /// Shared by the `Decodable` path and `LogValue`.
+    static func string(_ token: Token, in bytes: UnsafeRawBufferPointer) -> String? {
+        switch token.kind {
+        case .string:
+            // ASCII is valid UTF-8 as it is: `String(validating:)` goes through an unspecialised
+            // generic validator that costs more than the rest of reading the string.
+            let text = UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
+            if isASCII(text) { return String(decoding: text, as: UTF8.self) }
+            return String(validating: text, as: UTF8.self)
+        case .escapedString:
+            // Rare: let the full parser unescape it (quotes included).
+            let quoted = UnsafeRawBufferPointer(
+                rebasing: bytes[Int(token.start - 1)..<Int(token.start + token.length + 1)])
+            if case .string(let text)? = try? JSONParser.parse(quoted.bindMemory(to: UInt8.self)) { return text }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            guard bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
+                return false
+            }
+            offset += 8
+        }
+        while offset < bytes.count {
+            guard bytes[offset] < 0x80 else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// What reading a number token's text as an integer gave.
+    enum IntegerText<I: FixedWidthInteger> {
+        case value(I)
+        /// A minus sign and nothing else.
+        case noDigits
+        /// Something other than an optional minus and digits (a fraction, an exponent).
+        case notAnInteger
+        /// Digits that do not fit in `I`.
+        case overflow
+    }
+
+    /// Reads `-?digits` as an `I`, with overflow checks. Shared by the `Decodable` path and
+    /// `LogValue`.
+    static func integer<I: FixedWidthInteger>(_ text: UnsafeRawBufferPointer, as type: I.Type) -> IntegerText<I> {
+        var value: I = 0
+        var offset = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { offset = 1 }
+        guard offset < text.count else { return .noDigits }
+        while offset < text.count {
+            let byte = text[offset]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .notAnInteger }
+            let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let digit = I(byte &- UInt8(ascii: "0"))
+            let (next, overflow2) =
+                negative ? multiplied.subtractingReportingOverflow(digit) : multiplied.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return .overflow }
+            value = next
+            offset += 1
+        }
+        return .value(value)
+    }
+}
+
+/// Where the scanner writes tokens: room sized for the worst case (a token per byte of text),
+/// so appending is a store and a count.
+private struct TokenWriter {
+    let base: UnsafeMutablePointer<JSONTape.Token>
+    var count = 0
+
+    init(base: UnsafeMutablePointer<JSONTape.Token>) {
+        self.base = base
+    }
+
+    @inline(__always)
+    mutating func append(_ token: JSONTape.Token) {
+        (base + count).initialize(to: token)
+        count += 1
+    }
+}
+
+private struct TapeScanner {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
+
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    func fail(_ reason: String) -> JSONParseError {
+        JSONParseError(offset: index, reason: reason)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value(into tokens: inout TokenWriter, depth: Int) throws(JSONParseError) {
+        guard index < bytes.count else { throw fail("unexpected end of text, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try container(into: &tokens, depth: depth + 1, isObject: true)
+        case UInt8(ascii: "["): try container(into: &tokens, depth: depth + 1, isObject: false)
+        case UInt8(ascii: "\""): try string(into: &tokens)
+        case UInt8(ascii: "t"): try literal("true", .trueValue, into: &tokens)
+        case UInt8(ascii: "f"): try literal("false", .falseValue, into: &tokens)
+        case UInt8(ascii: "n"): try literal("null", .null, into: &tokens)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(into: &tokens)
+        default: throw fail("unexpected character, expected a value")
+        }
+    }
+
+    mutating func literal(
+        _ text: StaticString, _ kind: JSONTape.Kind, into tokens: inout TokenWriter
+    )
+        throws(JSONParseError)
+    {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw fail("unexpected end of text in a literal") }
+        for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
+            throw fail("invalid literal")
+        }
+        tokens.append(
+            .init(kind: kind, start: Int32(index), length: Int32(count), count: 0, next: Int32(tokens.count + 1)))
+        index += count
+    }
+
+    mutating func container(into tokens: inout TokenWriter, depth: Int, isObject: Bool) throws(JSONParseError) {
+        guard depth <= 256 else { throw fail("nesting deeper than 256") }
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let slot = tokens.count
+        tokens.append(.init(kind: isObject ? .object : .array, start: Int32(index), length: 0, count: 0, next: 0))
+        index += 1
+        var children: Int32 = 0
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == close {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                if isObject {
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw fail("expected a member name in quotes")
+                    }
+                    try string(into: &tokens)
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                    index += 1
+                    skipWhitespace()
+                    children += 1
+                }
+                try value(into: &tokens, depth: depth)
+                children += 1
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of text in a container") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == close {
+                    index += 1
+                    break
+                }
+                throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+            }
+        }
+        tokens.base[slot].count = children
+        tokens.base[slot].length = Int32(index) - tokens.base[slot].start
+        tokens.base[slot].next = Int32(tokens.count)
+    }
+
+    mutating func string(into tokens: inout TokenWriter) throws(JSONParseError) {
+        index += 1
+        let start = index
+        var escaped = false
+        var position = index
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { throw fail("unexpected end of text in a string") }
+        while true {
+            // Find the next quote, backslash or control character: eight bytes at a time (strings
+            // are most of a log line, and most need no escape), landing on the first such byte
+            // of the word that holds one (the lowest flagged byte is always a true one).
+            var found = false
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let quote = word ^ 0x2222_2222_2222_2222
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let special =
+                    (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                        | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
+                if special != 0 {
+                    position += special.trailingZeroBitCount >> 3
+                    found = true
+                    break
+                }
+                position += 8
+            }
+            if !found {
+                // Fewer than eight bytes left: one at a time.
+                while position < count {
+                    let byte = base.load(fromByteOffset: position, as: UInt8.self)
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                        found = true
+                        break
+                    }
+                    position += 1
+                }
+                guard found else {
+                    index = position
+                    throw fail("unexpected end of text in a string")
+                }
+            }
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            if byte == UInt8(ascii: "\"") {
+                tokens.append(
+                    .init(
+                        kind: escaped ? .escapedString : .string, start: Int32(start),
+                        length: Int32(position - start), count: 0, next: Int32(tokens.count + 1)))
+                index = position + 1
+                return
+            }
+            if byte < 0x20 {
+                index = position
+                throw fail("a control character in a string")
+            }
+            // A backslash: skip it and the byte it escapes.
+            escaped = true
+            position += 2
+        }
+    }
+
+    mutating func number(into tokens: inout TokenWriter) throws(JSONParseError) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard index < bytes.count, digit(bytes[index]) else { throw fail("expected a digit") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, digit(bytes[index]) else { throw fail("expected a digit after '.'") }
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, digit(bytes[index]) else { throw fail("expected a digit in the exponent") }
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        tokens.append(
+            .init(
+                kind: .number, start: Int32(start), length: Int32(index - start), count: 0,
+                next: Int32(tokens.count + 1)))
+    }
+}

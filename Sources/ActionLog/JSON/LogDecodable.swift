@@ -1,0 +1,296 @@
+public import Foundation
+public import StateStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A type that decodes itself straight from a parsed action-log line, without `Decodable`'s
+/// containers: the fast path for the actions a replay decodes by the million.
+///
+/// `Decodable` through any decoder pays per container and per value for type metadata lookups,
+/// boxes and key matching; for a checkout's actions that is most of replay's time. A type that
+/// also adopts `LogDecodable` reads the same JSON by hand:
+///
+/// ```swift
+/// extension CartLine: LogDecodable {
+///     public init(logValue value: LogValue) throws {
+///         self.init(
+///             id: try value.require("id").string(),
+///             quantity: try value.require("quantity").int(),
+///             unitPrice: try value.require("unitPrice").decimal(),
+///             note: try value.member("note")?.string())
+///     }
+/// }
+/// ```
+///
+/// The contract: for any JSON that `init(from:)` accepts, `init(logValue:)` either returns the
+/// same value or throws; it never returns a different one. When it throws (anything), the reader
+/// decodes the same line again through `Decodable`, so errors, unknown action cases and lenient
+/// forms the fast path does not handle are exactly `Decodable`'s. Test a conformance by decoding
+/// representative logs both ways (``LogDecoding/decode(_:json:)`` and `JSONDecoder`-style
+/// `Decodable`) and comparing.
+///
+/// The reader uses the fast path when the *action* type adopts `LogDecodable`; inside it, members
+/// decode with `decode(_:)`, which takes each member type's own fast path if it has
+/// one and `Decodable` otherwise.
+public protocol LogDecodable: Decodable {
+    /// Decodes a value from a log line's JSON; throw (``LogValue/Mismatch`` or any error) when the
+    /// JSON does not have the expected shape.
+    init(logValue value: LogValue) throws
+}
+
+/// One JSON value inside a parsed log line, read without building a tree or a `Decoder`.
+///
+/// Valid only during the ``LogDecodable/init(logValue:)`` call it is given to: it points into
+/// the reader's buffers, so do not keep it.
+public struct LogValue {
+    let bytes: UnsafeRawBufferPointer
+    let tokens: UnsafeBufferPointer<JSONTape.Token>
+    let index: Int
+
+    @usableFromInline
+    init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.index = index
+    }
+
+    /// The JSON does not have the shape a ``LogDecodable`` conformance expects; the reader falls
+    /// back to `Decodable`, whose error is the one reported.
+    public struct Mismatch: Error, CustomStringConvertible {
+        /// What was expected, and what was found.
+        public let description: String
+
+        /// Creates a mismatch with a description.
+        public init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    private var token: JSONTape.Token { tokens[index] }
+
+    private func mismatch(_ expected: String) -> Mismatch {
+        Mismatch("expected \(expected) at byte \(token.start), found \(TapeContext.kindName(token.kind))")
+    }
+
+    private var text: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
+    }
+
+    // MARK: Scalars
+
+    /// `true` when the value is `null`.
+    public var isNull: Bool { token.kind == .null }
+
+    /// `true` when the value is an object. A synthesised `Decodable` enum requires its case's
+    /// payload to be an object even when it reads nothing from it (`{"cancelled":{}}`), and an
+    /// object even when every payload value is optional; check this where no ``require(_:)`` does.
+    public var isObject: Bool { token.kind == .object }
+
+    /// The value as a string.
+    public func string() throws -> String {
+        guard token.kind == .string || token.kind == .escapedString else { throw mismatch("a string") }
+        guard let value = JSONTape.string(token, in: bytes) else { throw mismatch("a valid string") }
+        return value
+    }
+
+    /// The value as a Boolean.
+    public func bool() throws -> Bool {
+        switch token.kind {
+        case .trueValue: return true
+        case .falseValue: return false
+        default: throw mismatch("a Boolean")
+        }
+    }
+
+    /// The value as an `Int`.
+    public func int() throws -> Int { try integer(Int.self) }
+
+    /// The value as an integer of type `type`: digits with an optional minus, in range.
+    public func integer<I: FixedWidthInteger>(_ type: I.Type = I.self) throws -> I {
+        guard token.kind == .number else { throw mismatch("a number") }
+        switch JSONTape.integer(text, as: type) {
+        case .value(let value): return value
+        case .noDigits, .notAnInteger: throw mismatch("an integer")
+        case .overflow: throw mismatch("an integer that fits in \(I.self)")
+        }
+    }
+
+    /// The value as a `Double`.
+    public func double() throws -> Double {
+        guard token.kind == .number, let value = Double(String(decoding: text, as: UTF8.self)) else {
+            throw mismatch("a number")
+        }
+        return value
+    }
+
+    /// The value as a `Decimal`, exactly, from a plain decimal string or number (`"12.50"`,
+    /// `12.5`), as the log reader's `Decodable` path reads `Decimal`.
+    public func decimal() throws -> Decimal {
+        switch token.kind {
+        case .string, .number:
+            let text = self.text
+            if let value = Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) }) { return value }
+        default:
+            break
+        }
+        // Exponents, escapes and other rare forms: the `Decodable` path decides.
+        return try decode(Decimal.self)
+    }
+
+    // MARK: Objects
+
+    /// The value of member `name`, or `nil` when the member is absent or `null` (the rule of
+    /// `decodeIfPresent`, for optional properties). `nil` also when this is not an object.
+    public func member(_ name: StaticString) -> LogValue? {
+        guard let found = find(name), tokens[found].kind != .null else { return nil }
+        return LogValue(bytes: bytes, tokens: tokens, index: found)
+    }
+
+    /// The value of member `name`, which must be present.
+    public func require(_ name: StaticString) throws -> LogValue {
+        guard token.kind == .object else { throw mismatch("an object") }
+        guard let found = find(name) else {
+            throw Mismatch("no member \"\(name)\" in the object at byte \(token.start)")
+        }
+        return LogValue(bytes: bytes, tokens: tokens, index: found)
+    }
+
+    /// Whether this is an object with member `name` (present, even if `null`).
+    public func contains(_ name: StaticString) -> Bool { find(name) != nil }
+
+    /// The only member of an object, as `Decodable`'s synthesised enum coding writes a case:
+    /// `{"caseName": {"_0": ..., "label": ...}}`. Switch on `name`, read the payload from `value`.
+    public func singleMember() throws -> (name: String, value: LogValue) {
+        guard token.kind == .object, token.count == 2 else { throw mismatch("an object with one member") }
+        let key = LogValue(bytes: bytes, tokens: tokens, index: index + 1)
+        return (try key.string(), LogValue(bytes: bytes, tokens: tokens, index: index + 2))
+    }
+
+    private func find(_ name: StaticString) -> Int? {
+        guard token.kind == .object else { return nil }
+        let length = name.utf8CodeUnitCount
+        let start = name.utf8Start
+        guard let base = bytes.baseAddress else { return nil }
+        var position = index + 1
+        let end = Int(token.next)
+        while position < end {
+            let key = tokens[position]
+            if key.kind == .string, Int(key.length) == length,
+                Self.sameBytes(base + Int(key.start), start, length)
+            {
+                return position + 1
+            } else if key.kind == .escapedString,
+                (try? LogValue(bytes: bytes, tokens: tokens, index: position).string())
+                    == name.withUTF8Buffer({ String(decoding: $0, as: UTF8.self) })
+            {
+                return position + 1
+            }
+            position = Int(tokens[position + 1].next)
+        }
+        return nil
+    }
+
+    /// Compares member names in line: they are a few bytes, shorter than a call to `memcmp`.
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    // MARK: Arrays
+
+    /// The elements of an array.
+    public func elements() throws -> LogArray {
+        guard token.kind == .array else { throw mismatch("an array") }
+        return LogArray(bytes: bytes, tokens: tokens, index: index)
+    }
+
+    /// An array whose elements decode with `decode(_:)`.
+    public func array<Element: Decodable>(of type: Element.Type = Element.self) throws -> [Element] {
+        let elements = try elements()
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements { result.append(try element.decode(Element.self)) }
+        return result
+    }
+
+    /// An array whose elements have their own fast path.
+    @inlinable
+    public func array<Element: LogDecodable>(of type: Element.Type = Element.self) throws -> [Element] {
+        let elements = try elements()
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements { result.append(try Element(logValue: element)) }
+        return result
+    }
+
+    // MARK: Nested values
+
+    /// Decodes a nested value through its own fast path.
+    @inlinable
+    public func decode<T: LogDecodable>(_ type: T.Type = T.self) throws -> T {
+        try T(logValue: self)
+    }
+
+    /// Decodes a nested value that has no fast path, through `Decodable` (the log reader's own
+    /// decoder, with the same special cases for `Decimal`, `Date`, `URL` and `Data`).
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        let context = TapeContext(bytes: bytes, tokens: tokens, root: index)
+        return try TapeDecoder(context: context, index: index).decodeValue(type)
+    }
+}
+
+/// The elements of a JSON array in a log line; see ``LogValue/elements()``.
+public struct LogArray: Sequence {
+    let bytes: UnsafeRawBufferPointer
+    let tokens: UnsafeBufferPointer<JSONTape.Token>
+    let index: Int
+
+    /// The number of elements.
+    public var count: Int { Int(tokens[index].count) }
+
+    /// Iterates over the elements in order.
+    public struct Iterator: IteratorProtocol {
+        let bytes: UnsafeRawBufferPointer
+        let tokens: UnsafeBufferPointer<JSONTape.Token>
+        var position: Int
+        let end: Int
+
+        /// The next element, or `nil` after the last.
+        public mutating func next() -> LogValue? {
+            guard position < end else { return nil }
+            let value = LogValue(bytes: bytes, tokens: tokens, index: position)
+            position = Int(tokens[position].next)
+            return value
+        }
+    }
+
+    /// An iterator over the elements.
+    public func makeIterator() -> Iterator {
+        Iterator(bytes: bytes, tokens: tokens, position: index + 1, end: Int(tokens[index].next))
+    }
+}
+
+/// Decoding JSON text with a type's ``LogDecodable`` fast path, for tests of a conformance.
+public enum LogDecoding {
+    /// Decodes `json` with `T`'s fast path alone (no `Decodable` fallback), so a test can
+    /// compare the result with `Decodable`'s.
+    public static func decode<T: LogDecodable>(_ type: T.Type, json: String) throws -> T {
+        var tape = JSONTape()
+        let bytes = Array(json.utf8)
+        return try bytes.withUnsafeBytes { raw in
+            try tape.parse(raw)
+            return try tape.tokens.withUnsafeBufferPointer { tokens in
+                try T(logValue: LogValue(bytes: raw, tokens: tokens, index: 0))
+            }
+        }
+    }
+}

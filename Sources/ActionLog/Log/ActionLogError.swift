@@ -1,0 +1,84 @@
+public import StateStore
+
+/// Everything that can go wrong writing or reading an action log, each saying what and where.
+public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A file operation failed (disk full, closed file, permissions...).
+    case io(LogIOError)
+    /// A value could not be encoded for the log.
+    case encodingFailed(what: String, reason: String)
+    /// The log file could not be opened or read.
+    case cannotRead(path: String, reason: String)
+    /// The file is empty: it has no header.
+    case empty(path: String)
+    /// The first line is not an action-log header (another kind of file).
+    case notAnActionLog(path: String, reason: String)
+    /// The log was written in a newer format version than this engine reads.
+    case newerFormat(path: String, found: Int, supported: Int)
+    /// The log's actions were written with a newer schema than this app knows.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The log's actions were written with an older schema and no upgrade step was given.
+    case olderSchemaWithoutUpgrade(path: String, found: Int, supported: Int)
+    /// A line is bad: the reader stops there, after handing back every good record before it.
+    case badLine(path: String, line: Int, problem: LineProblem)
+    /// An action names a case this app's action type does not have.
+    case unknownAction(path: String, line: Int, name: String, at: String)
+
+    /// What is wrong with a line.
+    public enum LineProblem: Equatable, Sendable, CustomStringConvertible {
+        /// The line does not end with a newline (it was being written when the writer stopped).
+        case missingNewline
+        /// The line has no checksum trailer.
+        case missingChecksum
+        /// The checksum does not match the line's bytes.
+        case checksumMismatch(expected: String, found: String)
+        /// The line is not valid JSON.
+        case invalidJSON(String)
+        /// A required member is missing or has the wrong type.
+        case missingField(String)
+        /// The sequence number is not the next one.
+        case sequenceGap(expected: Int, found: Int)
+        /// The action could not be decoded.
+        case undecodableAction(String)
+        /// The state could not be decoded.
+        case undecodableState(String)
+        /// A line after the footer, or a second header.
+        case unexpectedLine(String)
+
+        /// A readable reason.
+        public var description: String {
+            switch self {
+            case .missingNewline: return "the line has no newline (torn)"
+            case .missingChecksum: return "the line has no checksum"
+            case .checksumMismatch(let expected, let found):
+                return "checksum mismatch (line says \(found), bytes give \(expected))"
+            case .invalidJSON(let reason): return "invalid JSON: \(reason)"
+            case .missingField(let field): return "missing or invalid field \"\(field)\""
+            case .sequenceGap(let expected, let found): return "sequence number \(found), expected \(expected)"
+            case .undecodableAction(let reason): return "the action cannot be decoded: \(reason)"
+            case .undecodableState(let reason): return "the state cannot be decoded: \(reason)"
+            case .unexpectedLine(let reason): return reason
+            }
+        }
+    }
+
+    /// One line: the file, the line and the reason.
+    public var description: String {
+        switch self {
+        case .io(let error): return error.description
+        case .encodingFailed(let what, let reason): return "cannot encode \(what) for the log: \(reason)"
+        case .cannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
+        case .empty(let path): return "\(path): the file is empty (no header)"
+        case .notAnActionLog(let path, let reason): return "\(path):1: not an action log: \(reason)"
+        case .newerFormat(let path, let found, let supported):
+            return "\(path):1: format version \(found) is newer than this engine reads (\(supported))"
+        case .newerSchema(let path, let found, let supported):
+            return "\(path):1: action schema \(found) is newer than this app's (\(supported))"
+        case .olderSchemaWithoutUpgrade(let path, let found, let supported):
+            return
+                "\(path):1: action schema \(found) is older than this app's (\(supported)) and no upgrade step is set"
+        case .badLine(let path, let line, let problem): return "\(path):\(line): \(problem)"
+        case .unknownAction(let path, let line, let name, let at):
+            return "\(path):\(line): unknown action case \"\(name)\"" + (at.isEmpty ? "" : " in \(at)")
+        }
+    }
+}

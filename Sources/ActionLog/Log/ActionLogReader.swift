@@ -1,0 +1,625 @@
+import Foundation
+public import StateStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An upgrade step for logs written with an older action schema: turns an older action's JSON
+/// into the current schema's JSON before it is decoded.
+///
+/// ```swift
+/// let upgrade = ActionSchemaUpgrade { action, fromVersion in
+///     // v1 called it "pay"; v2 calls it "payTapped"
+///     guard fromVersion < 2, case .object(let members) = action, members.first?.key == "pay" else { return action }
+///     return .object([JSONMember(key: "payTapped", value: members[0].value)])
+/// }
+/// ```
+public struct ActionSchemaUpgrade: Sendable {
+    /// The step: the action's JSON and the schema version it was written with.
+    public let upgrade: @Sendable (_ action: JSONValue, _ fromVersion: Int) throws -> JSONValue
+
+    /// Creates an upgrade step.
+    public init(_ upgrade: @escaping @Sendable (_ action: JSONValue, _ fromVersion: Int) throws -> JSONValue) {
+        self.upgrade = upgrade
+    }
+}
+
+/// Reads an action log one record at a time, in constant memory, checking every line.
+///
+/// ```swift
+/// let reader = try ActionLogReader<CheckoutState>(path: "session.jsonl")
+/// var state = reader.header.state
+/// while let record = try reader.next() {
+///     _ = reducer.reduce(&state, record.action)
+/// }
+/// if let torn = reader.tornLine { print("last line was torn: \(torn)") }
+/// ```
+///
+/// - The first bad line stops reading with ``ActionLogError/badLine(path:line:problem:)``; every
+///   good record before it has been returned.
+/// - A torn *last* line (no newline, or a bad checksum, at the very end) is not an error: it is
+///   reported in ``tornLine`` and skipped, and reading ends normally.
+/// - A newer format or schema, or an action case this app does not know, is a typed refusal.
+///   An older schema goes through the ``ActionSchemaUpgrade`` given, or is refused.
+public final class ActionLogReader<State: StoreState & Decodable> {
+    /// The file being read.
+    public let path: String
+    /// The header: versions, log id, and the starting state.
+    public let header: ActionLogHeader<State>
+    /// The footer, once reached (a cleanly closed log has one).
+    public var footer: ActionLogFooter? {
+        awaitPrefetch()
+        return footerRead
+    }
+    /// The torn last line that was skipped, if any: its line number and what was wrong.
+    public var tornLine: (line: Int, problem: ActionLogError.LineProblem)? {
+        awaitPrefetch()
+        return tornLineRead
+    }
+
+    private var footerRead: ActionLogFooter?
+    private var tornLineRead: (line: Int, problem: ActionLogError.LineProblem)?
+    /// The next batch, being read and decoded on another thread while the caller works on the
+    /// last one; every entry point waits for it before touching the reader's state.
+    private var prefetch: Prefetch?
+
+    private let source: LineSource
+    private let upgrade: ActionSchemaUpgrade?
+    private let schemaVersion: Int
+    private var buffered: [ActionLogRecord<State.Action>] = []
+    /// A batch read ahead, in order: handed out whole (no copy) when it fits the next request.
+    private var prefetched: [ActionLogRecord<State.Action>] = []
+    private var pendingError: ActionLogError?
+    private var batchBytes: [UInt8] = []
+    private var lineNumber = 1
+    private var nextSequence: Int
+    private var finished = false
+
+    /// Opens a log and reads its header.
+    ///
+    /// - Parameters:
+    ///   - path: The log file (one part of a rotated log).
+    ///   - schemaVersion: This app's action schema version.
+    ///   - upgrade: How to read actions of an older schema; without it, older logs are refused.
+    @inlinable
+    public convenience init(
+        path: String, schemaVersion: Int = 1, upgrade: ActionSchemaUpgrade? = nil
+    ) throws(ActionLogError) {
+        // Made here, in the caller's code, so that it is specialised for the caller's types.
+        try self.init(path: path, schemaVersion: schemaVersion, upgrade: upgrade) {
+            parser, bytes, newline, number, slot in
+            parser.decodeRecord(bytes, hasNewline: newline, lineNumber: number, into: slot)
+        }
+    }
+
+    /// Decodes one record line into a slot (see `RecordParser.decodeRecord`).
+    @usableFromInline
+    typealias LineDecoder = (
+        inout RecordParser<State>, UnsafeRawBufferPointer, Bool, Int,
+        UnsafeMutablePointer<ActionLogRecord<State.Action>>
+    ) -> Bool
+
+    /// How batches decode their lines: a closure the public initialiser makes in the caller.
+    private let decodeLine: LineDecoder
+
+    @usableFromInline
+    init(
+        path: String, schemaVersion: Int, upgrade: ActionSchemaUpgrade?, decodeLine: @escaping LineDecoder
+    ) throws(ActionLogError) {
+        self.decodeLine = decodeLine
+        self.path = path
+        self.source = try LineSource(path: path)
+        self.upgrade = upgrade
+        self.schemaVersion = schemaVersion
+        guard let line = try source.nextLine() else { throw .empty(path: path) }
+        let json = try Self.checkedJSON(line, path: path, lineNumber: 1)
+        header = try Self.parseHeader(json, path: path, schemaVersion: schemaVersion, hasUpgrade: upgrade != nil)
+        nextSequence = header.firstSequence
+    }
+
+    /// The next record, or `nil` at the end of the log (after the footer, at the end of the file,
+    /// or after a torn last line, which ``tornLine`` reports).
+    public func next() throws(ActionLogError) -> ActionLogRecord<State.Action>? {
+        awaitPrefetch()
+        if buffered.isEmpty && !prefetched.isEmpty { takePrefetchedIntoBuffer() }
+        if buffered.isEmpty {
+            guard !finished else {
+                if let pendingError {
+                    self.pendingError = nil
+                    throw pendingError
+                }
+                return nil
+            }
+            buffered = try nextBatch(maximumCount: 1)
+            buffered.reverse()
+        }
+        return buffered.popLast()
+    }
+
+    /// About how many records this file holds, all told: its size over the average length of the
+    /// lines read so far (`nil` before any record line, or if the size is unknown). A replay
+    /// reserves room for its steps with it, rather than growing the array (and copying it) about
+    /// twenty times. Waits for a batch being read ahead.
+    @usableFromInline
+    var estimatedRecordCount: Int? {
+        awaitPrefetch()
+        let lines = source.linesTaken
+        guard lines > 1, let size = source.fileSize else { return nil }
+        let bytes = source.bytesTaken
+        guard bytes > 0 else { return nil }
+        return Int((Double(size) * Double(lines) / Double(bytes)).rounded(.up))
+    }
+
+    /// Up to `maximumCount` next records, decoded in parallel on every core; empty at the end of
+    /// the log. When a bad line stops reading, the good records before it come back first and
+    /// the error is thrown by the next call.
+    ///
+    /// For batches of 256 records or more, the reader starts on the next batch in the background
+    /// before returning this one, so a caller that works through each batch (a replay reducing
+    /// it) overlaps its work with reading and decoding.
+    public func nextBatch(maximumCount: Int = 4096) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
+        awaitPrefetch()
+        let records = try readBatch(maximumCount: maximumCount, helpers: Self.helperCount)
+        if maximumCount >= 256, !records.isEmpty, buffered.isEmpty, !finished, pendingError == nil {
+            let next = Prefetch()
+            prefetch = next
+            let work = UncheckedSendable { [self] in
+                let result: Result<[ActionLogRecord<State.Action>], ActionLogError>
+                do throws(ActionLogError) {
+                    // No helper threads: the caller's core is busy with the last batch, and
+                    // joins in when it comes back for this one (see `awaitPrefetch`).
+                    result = .success(try readBatch(maximumCount: maximumCount, helpers: 0, publish: next.publish))
+                } catch {
+                    result = .failure(error)
+                }
+                next.finish(result)
+            }
+            DispatchQueue.global(qos: .userInitiated).async { work.value() }
+        }
+        return records
+    }
+
+    /// Waits for the batch being read in the background, if any, helping to decode it rather
+    /// than idling, and keeps its outcome for the next call: its records in `prefetched`, its
+    /// error in `pendingError`.
+    private func awaitPrefetch() {
+        guard let pending = prefetch else { return }
+        let result = pending.helpAndWait()
+        prefetch = nil
+        switch result {
+        case .success(let records): prefetched = records
+        case .failure(let error): pendingError = error
+        }
+    }
+
+    /// Moves a batch read ahead into `buffered` (a stack: last record first), for requests
+    /// smaller than the batch. A batch is read ahead only when `buffered` is empty.
+    private func takePrefetchedIntoBuffer() {
+        buffered = prefetched.reversed() + buffered
+        prefetched = []
+    }
+
+    /// Threads that decode beside the caller's own when it reads a batch directly.
+    private static var helperCount: Int { max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8) - 1) }
+
+    /// A batch being read on another thread.
+    private final class Prefetch: @unchecked Sendable {
+        private let condition = ConditionLock()
+        // Guarded by `condition`.
+        private var job: DecodeJob?
+        private var result: Result<[ActionLogRecord<State.Action>], ActionLogError>?
+
+        /// Offers the batch's decoding to a thread that waits for it.
+        func publish(_ job: DecodeJob) {
+            condition.lock()
+            self.job = job
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func finish(_ result: Result<[ActionLogRecord<State.Action>], ActionLogError>) {
+            condition.lock()
+            self.result = result
+            job = nil
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Decodes pieces of the published batch until none is left, then waits for the result.
+        func helpAndWait() -> Result<[ActionLogRecord<State.Action>], ActionLogError> {
+            condition.lock()
+            var helped: DecodeJob?
+            while result == nil {
+                if let job, job !== helped {
+                    condition.unlock()
+                    job.work()
+                    helped = job
+                    condition.lock()
+                } else {
+                    condition.wait()
+                }
+            }
+            let outcome = result ?? .success([])
+            condition.unlock()
+            return outcome
+        }
+    }
+
+    private func readBatch(
+        maximumCount: Int, helpers: Int, publish: ((DecodeJob) -> Void)? = nil
+    ) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
+        if !prefetched.isEmpty {
+            if prefetched.count <= maximumCount {
+                defer { prefetched = [] }
+                return prefetched
+            }
+            takePrefetchedIntoBuffer()
+        }
+        if !buffered.isEmpty {
+            let records = Array(buffered.reversed().prefix(maximumCount))
+            buffered.removeLast(records.count)
+            return records
+        }
+        if let pendingError {
+            self.pendingError = nil
+            throw pendingError
+        }
+        guard !finished else { return [] }
+
+        // Copy the raw lines (a memcpy each) so the parallel workers can share them.
+        var lines: [BatchLine] = []
+        lines.reserveCapacity(min(maximumCount, 4096))
+        batchBytes.removeAll(keepingCapacity: true)
+        while lines.count < maximumCount, let line = try source.nextLine() {
+            lineNumber += 1
+            let start = batchBytes.count
+            batchBytes.append(contentsOf: line.bytes)
+            lines.append(BatchLine(range: start..<batchBytes.count, hasNewline: line.hasNewline, number: lineNumber))
+        }
+        guard !lines.isEmpty else {
+            finished = true
+            return []
+        }
+
+        let parser = RecordParser<State>(
+            path: path, upgrade: upgrade, headerSchema: header.schemaVersion, schemaVersion: schemaVersion)
+        // Nearly every batch is good records in sequence: decoded straight into the array handed
+        // back. A batch with anything else (a footer, a bad or torn line, a gap) is read again
+        // below, line by line, to say exactly what and where.
+        if footerRead == nil,
+            let records = cleanBatch(lines, parser: parser, helpers: helpers, publish: publish)
+        {
+            nextSequence += records.count
+            return records
+        }
+
+        // Parse and decode every line, in pieces that any thread can take: this one, helper
+        // threads, and a caller waiting for a batch read ahead.
+        // Each piece initialises its own slots in place: no placeholder per line to make and
+        // overwrite (generic code, so each is a runtime value-witness call).
+        let results = [LineResult<State.Action>](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
+            guard let output = buffer.baseAddress else { return }
+            batchBytes.withUnsafeBytes { all in
+                let job = DecodeJob(pieces: Self.pieces(lines.count)) { piece in
+                    var parser = parser
+                    for index in Self.lines(of: piece, count: lines.count) {
+                        let line = lines[index]
+                        let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
+                        (output + index).initialize(
+                            to: parser.parse(
+                                LineSource.Line(bytes: bytes, hasNewline: line.hasNewline), lineNumber: line.number))
+                    }
+                }
+                run(job, helpers: helpers, publish: publish)
+            }
+            initialized = lines.count
+        }
+
+        // Check the order, footers and errors sequentially.
+        var records: [ActionLogRecord<State.Action>] = []
+        records.reserveCapacity(lines.count)
+        for index in results.indices {
+            let number = lines[index].number
+            var failure: ActionLogError?
+            switch results[index] {
+            case .record(let record):
+                if footerRead != nil {
+                    failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
+                } else if record.sequence != nextSequence {
+                    failure = .badLine(
+                        path: path, line: number, problem: .sequenceGap(expected: nextSequence, found: record.sequence))
+                } else {
+                    nextSequence += 1
+                    records.append(record)
+                }
+            case .footer(let parsed):
+                if footerRead != nil {
+                    failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
+                } else {
+                    footerRead = parsed
+                }
+            case .failure(let error):
+                // A bad last line of the file is torn: reported and skipped, not an error.
+                if index == lines.count - 1, case .badLine(_, _, let problem) = error, isTornCandidate(error),
+                    try source.isAtEnd()
+                {
+                    tornLineRead = (number, problem)
+                    finished = true
+                    return records
+                }
+                failure = error
+            }
+            if let failure {
+                finished = true
+                if records.isEmpty { throw failure }
+                pendingError = failure
+                return records
+            }
+        }
+        if footerRead != nil {
+            // Nothing may follow a footer.
+            if try !source.isAtEnd() {
+                finished = true
+                lineNumber += 1
+                let failure = ActionLogError.badLine(
+                    path: path, line: lineNumber, problem: .unexpectedLine("a line after the footer"))
+                if records.isEmpty { throw failure }
+                pendingError = failure
+                return records
+            }
+            finished = true
+        }
+        return records
+    }
+
+    /// Lines a piece of a batch holds: pieces are small enough to share a batch among threads,
+    /// large enough that taking one costs nothing beside decoding it.
+    private static var pieceSize: Int { 128 }
+
+    private static func pieces(_ lineCount: Int) -> Int { (lineCount + pieceSize - 1) / pieceSize }
+
+    private static func lines(of piece: Int, count: Int) -> Range<Int> {
+        (piece * pieceSize)..<min(count, (piece + 1) * pieceSize)
+    }
+
+    /// Runs a batch's pieces on this thread, on `helpers` other threads, and on a caller that
+    /// waits for the batch (`publish`); returns when every piece is done.
+    private func run(_ job: DecodeJob, helpers: Int, publish: ((DecodeJob) -> Void)?) {
+        let pieces = job.pieces
+        if pieces > 1 {
+            publish?(job)
+            for _ in 0..<min(helpers, pieces - 1) {
+                DispatchQueue.global(qos: .userInitiated).async { job.work() }
+            }
+        }
+        job.work()
+        // Every piece is done (every slot initialised) before the buffers go away.
+        job.waitUntilDone()
+    }
+
+    /// The batch's records, when every line is a good record and their sequence numbers follow
+    /// on from the last batch's; otherwise `nil` (and nothing kept). Each piece decodes its lines
+    /// straight into the array's slots, and stops at a line that is not a record.
+    private func cleanBatch(
+        _ lines: [BatchLine], parser: RecordParser<State>, helpers: Int, publish: ((DecodeJob) -> Void)?
+    ) -> [ActionLogRecord<State.Action>]? {
+        let count = lines.count
+        let pieces = Self.pieces(count)
+        // How many slots each piece initialised, from its first (each piece writes its own).
+        let decoded = UnsafeMutablePointer<Int>.allocate(capacity: pieces)
+        decoded.initialize(repeating: 0, count: pieces)
+        defer { decoded.deallocate() }
+        var clean = false
+        let decodeLine = self.decodeLine
+        let records = [ActionLogRecord<State.Action>](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let output = buffer.baseAddress else { return }
+            batchBytes.withUnsafeBytes { all in
+                let job = DecodeJob(pieces: pieces) { piece in
+                    var parser = parser
+                    let range = Self.lines(of: piece, count: count)
+                    for index in range {
+                        let line = lines[index]
+                        let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
+                        guard decodeLine(&parser, bytes, line.hasNewline, line.number, output + index) else { return }
+                        decoded[piece] = index - range.lowerBound + 1
+                    }
+                }
+                run(job, helpers: helpers, publish: publish)
+            }
+            clean = (0..<pieces).allSatisfy { decoded[$0] == Self.lines(of: $0, count: count).count }
+            if clean {
+                let first = nextSequence
+                clean = (0..<count).allSatisfy { output[$0].sequence == first + $0 }
+            }
+            if clean {
+                initialized = count
+            } else {
+                for piece in 0..<pieces {
+                    (output + piece * Self.pieceSize).deinitialize(count: decoded[piece])
+                }
+            }
+        }
+        return clean ? records : nil
+    }
+
+    /// Checksum, newline and JSON problems make a last line torn; a well-formed line that decodes
+    /// badly is an error wherever it is.
+    private func isTornCandidate(_ error: ActionLogError) -> Bool {
+        guard case .badLine(_, _, let problem) = error else { return false }
+        switch problem {
+        case .missingNewline, .missingChecksum, .checksumMismatch, .invalidJSON: return true
+        default: return false
+        }
+    }
+
+    // MARK: Lines
+
+    /// Checks the newline and checksum of a line and parses it.
+    static func checkedJSON(_ line: LineSource.Line, path: String, lineNumber: Int) throws(ActionLogError) -> JSONValue
+    {
+        let bytes = try checkLine(line, path: path, lineNumber: lineNumber)
+        do {
+            return try JSONParser.parse(bytes.bindMemory(to: UInt8.self))
+        } catch {
+            throw .badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
+        }
+    }
+
+    /// Checks the newline and checksum of a line; returns its bytes without the newline.
+    static func checkLine(
+        _ line: LineSource.Line, path: String, lineNumber: Int
+    ) throws(ActionLogError)
+        -> UnsafeRawBufferPointer
+    {
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: lineNumber, problem: problem)
+        }
+        guard line.hasNewline else { throw bad(.missingNewline) }
+        let bytes = line.bytes
+        // Without the newline, the trailer is `,"crc":"` + 8 hex digits + `"}`: 18 bytes.
+        let trailer = ActionLogFormat.trailerLength - 1
+        let count = bytes.count
+        guard count > trailer,
+            let base = bytes.baseAddress,
+            ActionLogFormat.trailerPrefix.withUnsafeBytes({ prefix in
+                prefix.baseAddress.map { memcmp($0, base + (count - trailer), prefix.count) == 0 } ?? false
+            }),
+            bytes[count - 2] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "}")
+        else { throw bad(.missingChecksum) }
+        let expected = LineChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<(count - trailer)]))
+        // Compared as a number: no strings built for the line that is fine (nearly all of them).
+        let digits = UnsafeRawBufferPointer(rebasing: bytes[(count - 10)..<(count - 2)])
+        guard LineChecksum.parseHex(digits) == expected else {
+            throw bad(
+                .checksumMismatch(
+                    expected: LineChecksum.hex(expected), found: String(decoding: digits, as: UTF8.self)))
+        }
+        return bytes
+    }
+
+    private static func parseHeader(
+        _ json: JSONValue,
+        path: String,
+        schemaVersion: Int,
+        hasUpgrade: Bool
+    ) throws(ActionLogError) -> ActionLogHeader<State> {
+        func field(_ name: String) throws(ActionLogError) -> JSONValue {
+            guard let value = json[name] else {
+                throw .badLine(path: path, line: 1, problem: .missingField(name))
+            }
+            return value
+        }
+        func int(_ name: String) throws(ActionLogError) -> Int {
+            guard case .number(let text) = try field(name), let value = Int(text) else {
+                throw .badLine(path: path, line: 1, problem: .missingField(name))
+            }
+            return value
+        }
+        func string(_ name: String) throws(ActionLogError) -> String {
+            guard case .string(let value) = try field(name) else {
+                throw .badLine(path: path, line: 1, problem: .missingField(name))
+            }
+            return value
+        }
+        guard case .string(let format) = json["format"] ?? .null, format == ActionLogFormat.name else {
+            throw .notAnActionLog(
+                path: path, reason: "the first line does not name the format \"\(ActionLogFormat.name)\"")
+        }
+        let formatVersion = try int("formatVersion")
+        guard formatVersion <= ActionLogFormat.version else {
+            throw .newerFormat(path: path, found: formatVersion, supported: ActionLogFormat.version)
+        }
+        // Version 1 is the first format; an older version would be upgraded here, line by line.
+        let schema = try int("schema")
+        if schema > schemaVersion {
+            throw .newerSchema(path: path, found: schema, supported: schemaVersion)
+        }
+        if schema < schemaVersion && !hasUpgrade {
+            throw .olderSchemaWithoutUpgrade(path: path, found: schema, supported: schemaVersion)
+        }
+        let stateJSON = try field("state")
+        let state: State
+        do {
+            state = try JSONValueDecoder().decode(State.self, from: stateJSON)
+        } catch {
+            throw .badLine(path: path, line: 1, problem: .undecodableState(describe(error)))
+        }
+        guard let fingerprint = Fingerprint(hex: try string("fp")) else {
+            throw .badLine(path: path, line: 1, problem: .missingField("fp"))
+        }
+        return ActionLogHeader(
+            formatVersion: formatVersion,
+            engineVersion: try string("engine"),
+            appVersion: try string("app"),
+            schemaVersion: schema,
+            logID: try string("logId"),
+            createdMilliseconds: Int64(try int("created")),
+            part: try int("part"),
+            firstSequence: try int("firstSeq"),
+            state: state,
+            fingerprint: fingerprint
+        )
+    }
+
+    // MARK: Errors
+
+    /// Finds the enum case name a decoding error choked on, when it is an unknown case: the single
+    /// key of the object (or the string) at the error's coding path.
+    static func unknownCase(in json: JSONValue, error: any Error) -> (name: String, at: String)? {
+        guard let decodingError = error as? DecodingError else { return nil }
+        let path: [any CodingKey]
+        let message: String
+        switch decodingError {
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+            message = context.debugDescription
+        default:
+            return nil
+        }
+        var node = json
+        for key in path {
+            if let index = key.intValue, case .array(let items) = node, items.indices.contains(index) {
+                node = items[index]
+            } else if let child = node[key.stringValue] {
+                node = child
+            } else {
+                return nil
+            }
+        }
+        let location = path.map(\.stringValue).joined(separator: ".")
+        switch node {
+        case .object(let members) where members.count == 1 && message.contains("keys"):
+            return (members[0].key, location)
+        case .string(let value) where message.contains("Cannot initialize"):
+            return (value, location)
+        default:
+            return nil
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let decodingError = error as? DecodingError else { return "\(error)" }
+        func at(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "" : " at \(path.map(\.stringValue).joined(separator: "."))"
+        }
+        switch decodingError {
+        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\"\(at(context.codingPath))"
+        case .typeMismatch(_, let context): return "\(context.debugDescription)\(at(context.codingPath))"
+        case .valueNotFound(_, let context): return "\(context.debugDescription)\(at(context.codingPath))"
+        case .dataCorrupted(let context): return "\(context.debugDescription)\(at(context.codingPath))"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// A line of a batch: where its bytes are in the batch's buffer, whether a newline ended it, and
+/// its line number. (A struct, not a tuple: generic code asks the runtime for a tuple's type
+/// metadata on every use.)
+struct BatchLine: Sendable {
+    var range: Range<Int>
+    var hasNewline: Bool
+    var number: Int
+}

@@ -1,0 +1,289 @@
+public import StateStore
+
+/// What one line of a log holds, once checked and decoded.
+enum LineResult<Action: Sendable>: Sendable {
+    case record(ActionLogRecord<Action>)
+    case footer(ActionLogFooter)
+    case failure(ActionLogError)
+}
+
+/// Checks, parses and decodes the lines after a log's header. A value type with its own reused
+/// tape, so each worker of a parallel batch has one and shares nothing.
+@usableFromInline
+struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
+    let path: String
+    let upgrade: ActionSchemaUpgrade?
+    /// The schema the log was written with, and this app's.
+    let headerSchema: Int
+    let schemaVersion: Int
+    @usableFromInline var tape = JSONTape()
+    private let treeDecoder = JSONValueDecoder()
+    /// The action type's ``LogDecodable`` fast path, when it has one and the log needs no upgrade.
+    @usableFromInline let fastDecode: ((LogValue) throws -> State.Action)?
+
+    init(path: String, upgrade: ActionSchemaUpgrade?, headerSchema: Int, schemaVersion: Int) {
+        self.path = path
+        self.upgrade = upgrade
+        self.headerSchema = headerSchema
+        self.schemaVersion = schemaVersion
+        fastDecode = upgrade != nil && headerSchema < schemaVersion ? nil : Self.fastPath()
+    }
+
+    mutating func parse(_ line: LineSource.Line, lineNumber: Int) -> LineResult<State.Action> {
+        do throws(ActionLogError) {
+            let (bytes, members) = try scan(line, lineNumber: lineNumber)
+            if let end = members.end {
+                return .footer(
+                    try footer(try value(at: end, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber))
+            }
+            let fields = try recordFields(members, bytes: bytes, lineNumber: lineNumber)
+            let action: State.Action
+            if let fast = fastAction(at: fields.action, bytes: bytes) {
+                action = fast
+            } else {
+                action = try slowAction(at: fields.action, bytes: bytes, lineNumber: lineNumber)
+            }
+            return .record(
+                ActionLogRecord(
+                    sequence: fields.sequence, timeMilliseconds: fields.time, action: action,
+                    fingerprint: fields.fingerprint, line: lineNumber))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Checks a line (newline, checksum) and parses it onto the tape: its checked bytes and where
+    /// its top-level members are.
+    private mutating func scan(
+        _ line: LineSource.Line, lineNumber: Int
+    ) throws(ActionLogError) -> (bytes: UnsafeRawBufferPointer, members: TopLevelMembers) {
+        let bytes = try ActionLogReader<State>.checkLine(line, path: path, lineNumber: lineNumber)
+        do {
+            try tape.parse(bytes)
+        } catch {
+            throw ActionLogError.badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
+        }
+        return (bytes, topLevelMembers(bytes: bytes))
+    }
+
+    /// Decodes a record line into `slot`, or returns `false` (leaving it uninitialised) when the
+    /// line holds anything else; the batch is then read again line by line. The reader calls this
+    /// through a closure made where the reader is created (`ActionLogReader.init` is inlinable),
+    /// so it runs specialised for the app's state and action types: in generic code each line
+    /// asked the runtime for type metadata and copied actions through value witnesses. The
+    /// non-generic work (checksum, tape, members) stays in `fields(of:hasNewline:lineNumber:)`.
+    @inlinable
+    mutating func decodeRecord(
+        _ bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int,
+        into slot: UnsafeMutablePointer<ActionLogRecord<State.Action>>
+    ) -> Bool {
+        guard let fields = fields(of: bytes, hasNewline: hasNewline, lineNumber: lineNumber),
+            let action = fastAction(at: fields.action, bytes: bytes)
+                ?? (try? slowAction(at: fields.action, bytes: bytes, lineNumber: lineNumber))
+        else { return false }
+        slot.initialize(
+            to: ActionLogRecord(
+                sequence: fields.sequence, timeMilliseconds: fields.time, action: action,
+                fingerprint: fields.fingerprint, line: lineNumber))
+        return true
+    }
+
+    /// A record line's checked, parsed top-level fields (`nil` for anything but a good record).
+    @usableFromInline
+    struct RecordFields {
+        @usableFromInline var sequence: Int
+        @usableFromInline var time: Int64
+        @usableFromInline var fingerprint: Fingerprint?
+        /// The action's position on the tape.
+        @usableFromInline var action: Int
+
+        init(sequence: Int, time: Int64, fingerprint: Fingerprint?, action: Int) {
+            self.sequence = sequence
+            self.time = time
+            self.fingerprint = fingerprint
+            self.action = action
+        }
+    }
+
+    /// Checks the line, parses it onto the tape and reads its top-level fields; `nil` if it is
+    /// not a good record line.
+    @usableFromInline
+    mutating func fields(of bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int) -> RecordFields? {
+        guard
+            let (checked, members) = try? scan(
+                LineSource.Line(bytes: bytes, hasNewline: hasNewline), lineNumber: lineNumber),
+            members.end == nil
+        else { return nil }
+        return try? recordFields(members, bytes: checked, lineNumber: lineNumber)
+    }
+
+    /// A record's sequence number, time, fingerprint and action position, or the missing field.
+    private func recordFields(
+        _ members: TopLevelMembers, bytes: UnsafeRawBufferPointer, lineNumber: Int
+    ) throws(ActionLogError) -> RecordFields {
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: lineNumber, problem: problem)
+        }
+        guard let sequence = integer(at: members.sequence, bytes: bytes) else { throw bad(.missingField("seq")) }
+        guard let time = integer(at: members.time, bytes: bytes) else { throw bad(.missingField("t")) }
+        guard let action = members.action else { throw bad(.missingField("action")) }
+        var fingerprint: Fingerprint?
+        if let index = members.fingerprint {
+            guard case .string(let text) = try value(at: index, bytes: bytes, lineNumber: lineNumber),
+                let parsed = Fingerprint(hex: text)
+            else { throw bad(.missingField("fp")) }
+            fingerprint = parsed
+        }
+        return RecordFields(sequence: Int(sequence), time: time, fingerprint: fingerprint, action: action)
+    }
+
+    /// The action at a tape position through the `LogDecodable` fast path, when there is one (never
+    /// for a log that needs an upgrade) and it takes the line.
+    @inlinable
+    func fastAction(at index: Int, bytes: UnsafeRawBufferPointer) -> State.Action? {
+        guard let fastDecode else { return nil }
+        return try? tape.tokens.withUnsafeBufferPointer { tokens in
+            try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: index))
+        }
+    }
+
+    /// The action at a tape position when the fast path cannot give it (an upgrade, no fast path,
+    /// or a fast path that refused): `Decodable` decides, and names any problem.
+    @usableFromInline
+    func slowAction(
+        at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int
+    ) throws(ActionLogError) -> State.Action {
+        if let upgrade, headerSchema < schemaVersion {
+            var actionJSON = try value(at: index, bytes: bytes, lineNumber: lineNumber)
+            do {
+                actionJSON = try upgrade.upgrade(actionJSON, headerSchema)
+            } catch {
+                throw .badLine(
+                    path: path, line: lineNumber, problem: .undecodableAction("the upgrade step failed: \(error)"))
+            }
+            return try decodeAction(actionJSON, lineNumber: lineNumber)
+        }
+        do {
+            return try JSONTapeDecoder.decode(State.Action.self, tape: tape, bytes: bytes, root: index)
+        } catch {
+            // Decode again from a tree, only to name the problem precisely.
+            _ = try decodeAction(try value(at: index, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber)
+            throw .badLine(
+                path: path, line: lineNumber, problem: .undecodableAction(ActionLogReader<State>.describe(error)))
+        }
+    }
+
+    /// Where a line's top-level members' values are on the tape.
+    struct TopLevelMembers {
+        var sequence: Int?
+        var time: Int?
+        var action: Int?
+        var fingerprint: Int?
+        var end: Int?
+    }
+
+    /// Finds the line's top-level members in one pass (a record has a handful; a footer `end`).
+    private func topLevelMembers(bytes: UnsafeRawBufferPointer) -> TopLevelMembers {
+        var found = TopLevelMembers()
+        guard let top = tape.tokens.first, top.kind == .object else { return found }
+        tape.tokens.withUnsafeBufferPointer { buffer in
+            let context = TapeContext(bytes: bytes, tokens: buffer)
+            var position = 1
+            while position < Int(top.next) {
+                let key = buffer[position]
+                let value = position + 1
+                switch key.length {
+                case 1 where context.keyEquals(key, "t"): found.time = found.time ?? value
+                case 2 where context.keyEquals(key, "fp"): found.fingerprint = found.fingerprint ?? value
+                case 3 where context.keyEquals(key, "seq"): found.sequence = found.sequence ?? value
+                case 3 where context.keyEquals(key, "end"): found.end = found.end ?? value
+                case 6 where context.keyEquals(key, "action"): found.action = found.action ?? value
+                default: break
+                }
+                position = Int(buffer[value].next)
+            }
+        }
+        return found
+    }
+
+    /// The value at a tape index as a `JSONValue` (for the rare paths: footers, upgrades, errors).
+    private func value(
+        at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int
+    ) throws(ActionLogError) -> JSONValue {
+        let token = tape.tokens[index]
+        var start = Int(token.start)
+        var end = start + Int(token.length)
+        if token.kind == .string || token.kind == .escapedString {
+            start -= 1
+            end += 1
+        }
+        do {
+            return try JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]).bindMemory(to: UInt8.self))
+        } catch {
+            throw .badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
+        }
+    }
+
+    private func integer(at index: Int?, bytes: UnsafeRawBufferPointer) -> Int64? {
+        guard let index, tape.tokens[index].kind == .number else { return nil }
+        let token = tape.tokens[index]
+        var value: Int64 = 0
+        for offset in Int(token.start)..<Int(token.start + token.length) {
+            let byte = bytes[offset]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (multiplied, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = multiplied + Int64(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func fastPath() -> ((LogValue) throws -> State.Action)? {
+        guard let type = State.Action.self as? any LogDecodable.Type else { return nil }
+        return typedFastPath(type)
+    }
+
+    /// The fast path with the action type opened once, here: calling through the existential
+    /// metatype on every line boxed each action in an existential and cast it back.
+    private static func typedFastPath<Action: LogDecodable>(
+        _ type: Action.Type
+    ) -> ((LogValue) throws -> State.Action)? {
+        guard Action.self == State.Action.self else { return nil }
+        return { value in
+            // The same type (checked above): a reinterpretation, where `as?` was a dynamic cast
+            // on every line.
+            unsafeBitCast(try Action(logValue: value), to: State.Action.self)
+        }
+    }
+
+    private func decodeAction(_ json: JSONValue, lineNumber: Int) throws(ActionLogError) -> State.Action {
+        do {
+            return try treeDecoder.decode(State.Action.self, from: json)
+        } catch {
+            if let unknown = ActionLogReader<State>.unknownCase(in: json, error: error) {
+                throw .unknownAction(path: path, line: lineNumber, name: unknown.name, at: unknown.at)
+            }
+            throw .badLine(
+                path: path, line: lineNumber, problem: .undecodableAction(ActionLogReader<State>.describe(error)))
+        }
+    }
+
+    private func footer(_ end: JSONValue, lineNumber: Int) throws(ActionLogError) -> ActionLogFooter {
+        guard case .number(let countText) = end["count"] ?? .null, let count = Int(countText) else {
+            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.count"))
+        }
+        guard case .string(let fpText) = end["fp"] ?? .null, let fingerprint = Fingerprint(hex: fpText) else {
+            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.fp"))
+        }
+        var next: String?
+        if case .string(let name) = end["next"] ?? .null { next = name }
+        return ActionLogFooter(count: count, fingerprint: fingerprint, nextPart: next)
+    }
+}
+
+/// Carries a value the compiler cannot prove `Sendable` across a `concurrentPerform`, where the
+/// caller guarantees the workers touch disjoint data.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
