@@ -1,5 +1,5 @@
 import Foundation
-public import StateStore
+import StateStore
 
 /// Encodes any `Encodable` value into its ``CanonicalValue``.
 ///

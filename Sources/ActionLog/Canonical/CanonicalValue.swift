@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// A value in its canonical form: the one encoding of a state or action that is the same on every
 /// run and every platform. Objects keep their keys sorted; numbers (decimals included) are kept as

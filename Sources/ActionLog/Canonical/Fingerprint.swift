@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// A fingerprint of a state: a 64-bit FNV-1a hash of its canonical compact JSON.
 ///

@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// The difference between two lists of lines, as a minimal edit script (Myers' algorithm), shown
 /// as a unified diff whose size follows the change, not the inputs.

@@ -1,5 +1,5 @@
 public import Foundation
-public import StateStore
+import StateStore
 
 extension Decimal {
     /// Parses a plain decimal number, exactly: an optional `-`, digits, and optionally a `.`

@@ -1,7 +1,7 @@
 // Public so that the recorder's `@inlinable` dispatch path can call the C11 atomics, which then
 // compile in place (no call, no fence).
 public import CAtomics
-public import StateStore
+import StateStore
 
 /// A word-sized integer read and written atomically by several threads, over C11 atomics
 /// (`Synchronization.Atomic` needs macOS 15 / iOS 18; ThreadSanitizer understands C11 atomics).

@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 // Public so that lock() and unlock() can be inlined into the recorder's dispatch path.
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// An unbounded single-producer, single-consumer queue that hands elements from one thread to
 /// another without a lock: the buffered ``ActionRecorder``'s path from the dispatching thread to

@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// A parsed JSON text as a flat list of tokens over the original bytes: no tree, no strings
 /// built until a decoder asks for one. The action-log reader parses each line into one reused

@@ -1,5 +1,5 @@
 import Foundation
-public import StateStore
+import StateStore
 
 #if canImport(Glibc)
 import Glibc

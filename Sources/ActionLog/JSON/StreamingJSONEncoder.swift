@@ -1,5 +1,5 @@
 import Foundation
-public import StateStore
+import StateStore
 
 /// Encodes an `Encodable` value straight into compact JSON bytes, without building a tree: the
 /// action log's fast path (an action line costs well under a microsecond to encode).

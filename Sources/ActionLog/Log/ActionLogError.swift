@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// Everything that can go wrong writing or reading an action log, each saying what and where.
 public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// The action-log format: JSON Lines, one header, one line per reduced action, an optional footer.
 ///

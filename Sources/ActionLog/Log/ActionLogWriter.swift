@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// Formats and writes the lines of an action log, and rotates it by size.
 ///

@@ -1,5 +1,5 @@
 import Dispatch
-public import StateStore
+import StateStore
 
 /// A batch of log lines to decode, cut into pieces that any number of threads take one at a time
 /// until none is left. Whoever needs the batch calls ``waitUntilDone()``.

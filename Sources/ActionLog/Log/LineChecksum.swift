@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 /// The checksum each action-log line carries over its own bytes, so a torn or corrupted line is
 /// recognised.

@@ -1,4 +1,4 @@
-public import StateStore
+import StateStore
 
 #if canImport(Glibc)
 import Glibc

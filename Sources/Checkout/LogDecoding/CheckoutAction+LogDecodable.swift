@@ -1,5 +1,5 @@
 public import ActionLog
-public import StateStore
+import StateStore
 
 // The root of the action tree: `{"family": {"_0": action}}`. A replay decodes every line through
 // here, so the whole tree beneath has a fast path (see Docs/ActionLogs.md, "Fast decoding").

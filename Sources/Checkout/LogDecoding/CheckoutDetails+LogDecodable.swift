@@ -1,5 +1,5 @@
 public import ActionLog
-public import StateStore
+import StateStore
 
 // The checkout's payload: every load, edit and refresh result carries one, so it is the hottest
 // part of a checkout log. Each reading mirrors the type's `Decodable` (synthesised or custom).

@@ -1,5 +1,5 @@
 public import ActionLog
-public import StateStore
+import StateStore
 
 // The Checkout API's results and what they carry. Synthesised enum coding writes a case as
 // `{"case": {"_0": payload, "requestID": n}}`.

@@ -1,5 +1,5 @@
 public import ActionLog
-public import StateStore
+import StateStore
 
 // The user's edits in the native sections (the address they carry decodes in
 // CheckoutDetails+LogDecodable.swift).

@@ -1,5 +1,5 @@
 public import ActionLog
-public import StateStore
+import StateStore
 
 // The payment state machine's actions and the provider-neutral values they carry.
 

@@ -1,5 +1,5 @@
 public import ActionLog
-public import StateStore
+import StateStore
 
 // The web checkouts' actions: a bridge page's raw messages, and a parse-type checkout's pages
 // with the order read from them.

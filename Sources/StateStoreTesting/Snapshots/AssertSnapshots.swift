@@ -1,4 +1,4 @@
-public import ActionLog
+import ActionLog
 import Foundation
 public import StateStore
 

@@ -1,4 +1,4 @@
-public import ActionLog
+import ActionLog
 public import StateStore
 
 /// The text of a reducer snapshot: the initial state, then for each action the action, the

@@ -1,4 +1,4 @@
-public import ActionLog
+import ActionLog
 public import StateStore
 
 /// A store for unit tests: it runs your reducer, and fails the test unless you assert every state

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import StateStore
 
 /// The state every StateStore test runs on: a counter with a history of what the reducer saw.
