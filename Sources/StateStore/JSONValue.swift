@@ -6,6 +6,12 @@ import Foundation
 /// Numbers keep their exact decimal text, never a `Double`, so amounts and ids survive a round
 /// trip digit for digit; object members keep their order.
 ///
+/// It is `Codable`. The action log's own encoder and decoders write and read it exactly as it is
+/// (numbers as their text, members in order), so a replay reproduces a recorded body byte for
+/// byte. Through Foundation's `JSONEncoder` and `JSONDecoder` a number travels as a `Decimal`
+/// (38 significant digits; a number that no `Decimal` holds is refused when encoding), and an
+/// object's members come back sorted by name.
+///
 /// ```swift
 /// let body: JSONValue = .object([JSONMember(key: "total", value: .number("12.50"))])
 /// body["total"]       // .number("12.50")
@@ -94,4 +100,82 @@ extension JSONValue {
             output.append(UInt8(ascii: "}"))
         }
     }
+}
+
+extension JSONValue: Codable {
+    /// Decodes any JSON value. Through Foundation's `JSONDecoder` a number arrives as a `Decimal`
+    /// and keeps that decimal's text; the action log's decoders keep the number's own text.
+    public init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        if let object = try? decoder.container(keyedBy: JSONMemberKey.self) {
+            // Keyed containers do not promise the text's order; sort so that the result is the
+            // same on every platform.
+            let keys = object.allKeys.sorted { $0.stringValue < $1.stringValue }
+            self = .object(
+                try keys.map { JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0)) })
+            return
+        }
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() {
+            self = .null
+        } else if let bool = try? value.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let string = try? value.decode(String.self) {
+            self = .string(string)
+        } else {
+            let number = try value.decode(Decimal.self)
+            guard number.isFinite else {
+                throw DecodingError.dataCorruptedError(in: value, debugDescription: "a JSON number must be finite")
+            }
+            self = .number(number.description)
+        }
+    }
+
+    /// Encodes the value. Foundation's encoders take a number as a `Decimal`; a number text that no
+    /// `Decimal` holds (more than 38 significant digits are rounded, an exponent past ±127 is
+    /// refused) throws `EncodingError.invalidValue`.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var value = encoder.singleValueContainer()
+            try value.encodeNil()
+        case .bool(let bool):
+            var value = encoder.singleValueContainer()
+            try value.encode(bool)
+        case .string(let text):
+            var value = encoder.singleValueContainer()
+            try value.encode(text)
+        case .number(let text):
+            guard let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), number.isFinite
+            else {
+                throw EncodingError.invalidValue(
+                    self,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath, debugDescription: "\(text) is not a number a Decimal holds")
+                )
+            }
+            var value = encoder.singleValueContainer()
+            try value.encode(number)
+        case .array(let items):
+            var array = encoder.unkeyedContainer()
+            for item in items { try array.encode(item) }
+        case .object(let members):
+            var object = encoder.container(keyedBy: JSONMemberKey.self)
+            for member in members { try object.encode(member.value, forKey: JSONMemberKey(member.key)) }
+        }
+    }
+}
+
+/// Any member name, as a coding key.
+private struct JSONMemberKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
 }

@@ -50,6 +50,9 @@ public enum CanonicalEncoder {
         if T.self == Date.self, let date = value as? Date {
             return try number(date.timeIntervalSince1970, codingPath: codingPath())
         }
+        if T.self == JSONValue.self, let json = value as? JSONValue {
+            return CanonicalValue(json)
+        }
         if T.self == URL.self, let url = value as? URL {
             return .string(url.absoluteString)
         }

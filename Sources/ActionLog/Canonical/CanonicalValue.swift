@@ -1,4 +1,4 @@
-import StateStore
+public import StateStore
 
 /// A value in its canonical form: the one encoding of a state or action that is the same on every
 /// run and every platform. Objects keep their keys sorted; numbers (decimals included) are kept as
@@ -123,5 +123,32 @@ extension CanonicalValue {
                 (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
                     || scalar == "_" || scalar == "-"
             }
+    }
+}
+
+extension CanonicalValue {
+    /// The canonical form of a JSON value: numbers keep their text, object members are sorted by
+    /// key (Unicode scalar order) and of a repeated key the last wins, as a JSON reader keeps it.
+    public init(_ json: JSONValue) {
+        switch json {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .number(let text): self = .number(text)
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(CanonicalValue.init))
+        case .object(let members):
+            let sorted = members.indices.sorted { left, right in
+                let (a, b) = (members[left].key, members[right].key)
+                if a == b { return left < right }
+                return a.utf8.lexicographicallyPrecedes(b.utf8)
+            }
+            var result: [(key: String, value: CanonicalValue)] = []
+            result.reserveCapacity(sorted.count)
+            for (position, index) in sorted.enumerated() {
+                if position + 1 < sorted.count, members[sorted[position + 1]].key == members[index].key { continue }
+                result.append((key: members[index].key, value: CanonicalValue(members[index].value)))
+            }
+            self = .object(result)
+        }
     }
 }

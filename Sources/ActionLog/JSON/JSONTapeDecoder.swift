@@ -91,6 +91,45 @@ final class TapeContext {
 
     func kindName(_ kind: JSONTape.Kind) -> String { Self.kindName(kind) }
 
+    /// The value at token `index` as a `JSONValue`, exactly as the text holds it (numbers as their
+    /// text, members in order): how a recorded JSON body reads back byte for byte.
+    func jsonValue(at index: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        let token = tokens[index]
+        switch token.kind {
+        case .null: return .null
+        case .trueValue: return .bool(true)
+        case .falseValue: return .bool(false)
+        case .number: return .number(String(decoding: slice(token), as: UTF8.self))
+        case .string, .escapedString:
+            guard let text = string(token) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath(), debugDescription: "Invalid string."))
+            }
+            return .string(text)
+        case .array:
+            var items: [JSONValue] = []
+            items.reserveCapacity(Int(token.count))
+            var position = index + 1
+            while position < Int(token.next) {
+                items.append(try jsonValue(at: position, codingPath: codingPath()))
+                position = Int(tokens[position].next)
+            }
+            return .array(items)
+        case .object:
+            var members: [JSONMember] = []
+            members.reserveCapacity(Int(token.count) / 2)
+            var position = index + 1
+            while position < Int(token.next) {
+                guard let key = string(tokens[position]) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: codingPath(), debugDescription: "Invalid key."))
+                }
+                let value = position + 1
+                members.append(JSONMember(key: key, value: try jsonValue(at: value, codingPath: codingPath())))
+                position = Int(tokens[value].next)
+            }
+            return .object(members)
+        }
+    }
+
     static func kindName(_ kind: JSONTape.Kind) -> String {
         switch kind {
         case .object: return "an object"
@@ -122,6 +161,9 @@ struct TapeDecoder: Decoder {
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == String.self, let text = try decodeString() as? T { return text }
         if T.self == Decimal.self, let decimal = try decodeDecimal() as? T { return decimal }
+        if T.self == JSONValue.self, let json = try context.jsonValue(at: index, codingPath: codingPath) as? T {
+            return json
+        }
         if T.self == Date.self, let date = Date(timeIntervalSince1970: try decodeDouble()) as? T { return date }
         if T.self == URL.self {
             let text = try decodeString()

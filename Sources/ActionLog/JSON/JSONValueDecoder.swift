@@ -48,6 +48,9 @@ private struct ValueDecoder: Decoder {
         if T.self == Decimal.self, let decimal = try decodeDecimal() as? T {
             return decimal
         }
+        if T.self == JSONValue.self, let json = value as? T {
+            return json
+        }
         if T.self == Date.self,
             let date = Date(timeIntervalSince1970: try SingleValue(decoder: self).decode(Double.self)) as? T
         {

@@ -68,6 +68,10 @@ struct StreamingJSONEncoder {
                 appendString(url.absoluteString)
                 return
             }
+            if T.self == JSONValue.self, let json = value as? JSONValue {
+                json.write(to: &bytes)
+                return
+            }
             if T.self == Data.self, let data = value as? Data {
                 appendString(data.base64EncodedString())
                 return
