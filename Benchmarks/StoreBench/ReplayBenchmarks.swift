@@ -1,0 +1,195 @@
+// store-bench: reading and replaying action logs, the checkout-shaped synthetic log and real checkout actions.
+import ActionLog
+import Checkout
+import Foundation
+import StateStore
+
+/// A checkout-shaped state and action tree for the log benchmarks: nested enums with associated
+/// values, decimals and strings, as a real checkout log holds.
+struct ShopState: StoreState, Codable, Equatable {
+    enum Action: Codable, Sendable, Equatable {
+        enum Native: Codable, Sendable, Equatable {
+            case emailEntered(String)
+            case shippingAddressSelected(id: String, postcode: String)
+            case shippingMethodSelected(id: String, price: Decimal)
+        }
+        enum Result: Codable, Sendable, Equatable {
+            case checkoutLoaded(cartID: String, total: Decimal, currency: String, lines: Int)
+            case paymentAuthorised(reference: String)
+        }
+        case native(Native)
+        case result(Result)
+        case pageProgress(Int)
+    }
+
+    var email = ""
+    var postcode = ""
+    var shippingMethod = ""
+    var shippingPrice: Decimal = 0
+    var cartID = ""
+    var total: Decimal = 0
+    var currency = "GBP"
+    var lines = 0
+    var progress = 0
+    var paid: [String] = []
+}
+
+let shopReducer = Reducer<ShopState, ShopState.Action>.pure { state, action in
+    switch action {
+    case .native(.emailEntered(let email)): state.email = email
+    case .native(.shippingAddressSelected(_, let postcode)): state.postcode = postcode
+    case .native(.shippingMethodSelected(let id, let price)):
+        state.shippingMethod = id
+        state.shippingPrice = price
+    case .result(.checkoutLoaded(let cartID, let total, let currency, let lines)):
+        state.cartID = cartID
+        state.total = total
+        state.currency = currency
+        state.lines = lines
+    case .result(.paymentAuthorised(let reference)):
+        if state.paid.count > 16 { state.paid.removeFirst() }
+        state.paid.append(reference)
+    case .pageProgress(let value): state.progress = value
+    }
+}
+
+func shopAction(_ index: Int) -> ShopState.Action {
+    switch index % 6 {
+    case 0: return .native(.emailEntered("guest\(index % 97)@example.com"))
+    case 1: return .native(.shippingAddressSelected(id: "addr-\(index % 13)", postcode: "SW1A \(index % 9)AA"))
+    case 2: return .native(.shippingMethodSelected(id: "standard", price: Decimal(index % 500) / 100))
+    case 3:
+        return .result(
+            .checkoutLoaded(
+                cartID: "cart-\(index % 1000)", total: Decimal(index % 100_000) / 100, currency: "GBP", lines: index % 7
+            ))
+    case 4: return .pageProgress(index % 100)
+    default: return .result(.paymentAuthorised(reference: "psp-\(index)"))
+    }
+}
+
+/// Replays a 1,000,000-action checkout-shaped log (decode and reduce), then jumps to random steps.
+func replayBenchmarks() -> [Result] {
+    let count = 1_000_000
+    let path = temporaryLogPath("replay")
+    defer { removeLog(path) }
+    do {
+        let recorder = try ActionRecorder(
+            path: path, initialState: ShopState(), mode: .buffered(),
+            configuration: ActionLogConfiguration(fingerprintInterval: 1000, maximumFileBytes: Int.max))
+        let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+        for i in 0..<count { store.dispatch(shopAction(i)) }
+        try recorder.close()
+        settleWriteback()
+    } catch {
+        print("replay benchmark: cannot write the log: \(error)")
+        return []
+    }
+    var results: [Result] = []
+    var replayer: Replayer<ShopState>?
+    results.append(
+        measureTimed("replay-1m (ns/action)", iterations: count, repetitions: 5) { _ in
+            replayer = nil  // the last repetition's replay is freed before the clock starts
+            let clock = ContinuousClock()
+            let start = clock.now
+            replayer = try? Replayer(path: path, reducer: shopReducer)
+            return clock.now - start
+        })
+    if let replayer {
+        if let divergence = replayer.divergence { print("replay benchmark: diverged at \(divergence.step)") }
+        var generator = SystemRandomNumberGenerator()
+        let steps = (0..<200).map { _ in Int.random(in: 0...count, using: &generator) }
+        results.append(
+            measure("jump (ns/jump)", iterations: steps.count, repetitions: 3) { n in
+                var total = 0
+                for step in steps.prefix(n) { total &+= replayer.state(at: step).lines }
+                return total
+            })
+    }
+    return results
+}
+
+/// Replays a 1,000,000-action log of real checkout actions: the actions of every log in
+/// `Examples/Logs`, dispatched over and over through the checkout reducer and recorded.
+func checkoutReplayBenchmark() -> [Result] {
+    let directory = "Examples/Logs"
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+        $0.hasSuffix(".jsonl")
+    }.sorted()
+    var actions: [CheckoutAction] = []
+    for file in files {
+        guard let reader = try? ActionLogReader<CheckoutState>(path: "\(directory)/\(file)") else { continue }
+        while let record = try? reader.next() { actions.append(record.action) }
+    }
+    guard !actions.isEmpty else {
+        print("replay-checkout: run from the package root (Examples/Logs not found)")
+        return []
+    }
+    let count = 1_000_000
+    let path = temporaryLogPath("replay-checkout")
+    defer { removeLog(path) }
+    let reducer = CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
+    let initial = CheckoutState(kind: .native, paymentProviders: [SandboxPaymentProvider.defaultDescriptor])
+    do {
+        let recorder = try ActionRecorder(
+            path: path, initialState: initial, mode: .buffered(),
+            configuration: ActionLogConfiguration(fingerprintInterval: 1000, maximumFileBytes: Int.max))
+        let store = Store(reducer: reducer, state: initial, middleware: [recorder.middleware], effectsEnabled: false)
+        for i in 0..<count { store.dispatch(actions[i % actions.count]) }
+        try recorder.close()
+        settleWriteback()
+    } catch {
+        print("replay-checkout: cannot write the log: \(error)")
+        return []
+    }
+    // Where the replay's time goes: reading (checking and decoding every line, on every core)
+    // and reducing (sequential), each measured alone. A replay overlaps the two.
+    return [
+        measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 5) { _ in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let replayer = try? Replayer(path: path, reducer: reducer)
+            let elapsed = clock.now - start
+            // Freeing a million steps is timed on its own, below.
+            withExtendedLifetime(replayer) {}
+            return elapsed
+        },
+        measureTimed("  freeing it (ns/action)", iterations: count, repetitions: 3) { _ in
+            var replayer = try? Replayer(path: path, reducer: reducer)
+            let clock = ContinuousClock()
+            let start = clock.now
+            replayer = nil
+            let elapsed = clock.now - start
+            withExtendedLifetime(replayer) {}
+            return elapsed
+        },
+        measure("  read only (ns/action)", iterations: count, repetitions: 3) { _ in
+            guard let reader = try? ActionLogReader<CheckoutState>(path: path) else { return 0 }
+            var read = 0
+            while let batch = try? reader.nextBatch(), !batch.isEmpty { read &+= batch.count }
+            return read
+        },
+        measure("  reduce only (ns/action)", iterations: count, repetitions: 3) { n in
+            var state = initial
+            for index in 0..<n { _ = reducer.reduce(&state, actions[index % actions.count]) }
+            return state.nextRequestID
+        },
+    ] + checkoutJumpBenchmark(path: path, reducer: reducer, count: count)
+}
+
+/// The state at random steps of the replayed checkout log: from the nearest checkpoint, at most
+/// 1,023 checkout actions are reduced again.
+func checkoutJumpBenchmark(
+    path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int
+) -> [Result] {
+    guard let replayer = try? Replayer(path: path, reducer: reducer) else { return [] }
+    var generator = SystemRandomNumberGenerator()
+    let steps = (0..<200).map { _ in Int.random(in: 0...count, using: &generator) }
+    return [
+        measure("  jump (ns/jump)", iterations: steps.count, repetitions: 3) { n in
+            var total = 0
+            for step in steps.prefix(n) { total &+= replayer.state(at: step).nextRequestID }
+            return total
+        }
+    ]
+}
