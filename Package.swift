@@ -37,7 +37,13 @@ let actionLogProducts: [Product] = [
     .library(name: "ActionLog", targets: ["ActionLog"])
 ]
 let actionLogTargets: [Target] = [
-    .target(name: "ActionLog", dependencies: ["StateStore", "CAtomics"], swiftSettings: strict),
+    .target(
+        name: "ActionLog",
+        dependencies: ["StateStore", "CAtomics"],
+        // Apple's privacy manifest: the module writes files and reads their metadata.
+        resources: [.copy("PrivacyInfo.xcprivacy")],
+        swiftSettings: strict
+    ),
     // C11 atomics (static inline) for the recorder's lock-free queue: `Synchronization.Atomic`
     // needs macOS 15 / iOS 18, and ThreadSanitizer understands C11 atomics.
     .target(name: "CAtomics"),
