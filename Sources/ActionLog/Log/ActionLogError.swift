@@ -22,6 +22,9 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case badLine(path: String, line: Int, problem: LineProblem)
     /// An action names a case this app's action type does not have.
     case unknownAction(path: String, line: Int, name: String, at: String)
+    /// Recording stopped because another part would take the log past
+    /// ``ActionLogConfiguration/maximumTotalBytes``; the log was closed cleanly before it.
+    case sizeLimitReached(path: String, limitBytes: Int)
 
     /// What is wrong with a line.
     public enum LineProblem: Equatable, Sendable, CustomStringConvertible {
@@ -79,6 +82,8 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .badLine(let path, let line, let problem): return "\(path):\(line): \(problem)"
         case .unknownAction(let path, let line, let name, let at):
             return "\(path):\(line): unknown action case \"\(name)\"" + (at.isEmpty ? "" : " in \(at)")
+        case .sizeLimitReached(let path, let limitBytes):
+            return "\(path): recording stopped at the log's size limit of \(limitBytes) bytes (closed cleanly)"
         }
     }
 }

@@ -115,19 +115,28 @@ public struct ActionLogConfiguration: Sendable {
     public var schemaVersion: Int
     /// A state fingerprint is written every this many actions (at least 1).
     public var fingerprintInterval: Int
-    /// A file larger than this many bytes is closed and the log continues in a new part.
+    /// A file larger than this many bytes is closed and the log continues in a new part
+    /// (default 64 MiB, at least 4 KiB).
     public var maximumFileBytes: Int
+    /// The most bytes all parts of one log may hold together (default 256 MiB, at least
+    /// ``maximumFileBytes``): a device never fills its disk with one log. When another part would
+    /// take the log past it, the recorder closes the log cleanly with a footer and stops with
+    /// ``ActionLogError/sizeLimitReached(path:limitBytes:)``; the store keeps running, and
+    /// everything recorded until then replays.
+    public var maximumTotalBytes: Int
 
     /// Creates a configuration.
     public init(
         appVersion: String = "unknown",
         schemaVersion: Int = 1,
         fingerprintInterval: Int = 100,
-        maximumFileBytes: Int = 64 << 20
+        maximumFileBytes: Int = 64 << 20,
+        maximumTotalBytes: Int = 256 << 20
     ) {
         self.appVersion = appVersion
         self.schemaVersion = schemaVersion
         self.fingerprintInterval = max(1, fingerprintInterval)
         self.maximumFileBytes = max(4096, maximumFileBytes)
+        self.maximumTotalBytes = max(self.maximumFileBytes, maximumTotalBytes)
     }
 }

@@ -15,6 +15,8 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     @exclusivity(unchecked) private(set) var part = 0
     private(set) var currentPath: String
     @exclusivity(unchecked) private var bytesInFile = 0
+    /// Bytes in the parts closed before the current one.
+    private var bytesInEarlierParts = 0
     @exclusivity(unchecked) private(set) var count = 0
 
     init(
@@ -48,6 +50,18 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         guard !batch.isEmpty else { return }
         defer { batch.removeAll(keepingCapacity: true) }
         try writeBytes(batch)
+    }
+
+    /// The largest part closed so far: a part ends at the first write past
+    /// ``ActionLogConfiguration/maximumFileBytes``, so it is a line or a batch longer.
+    private var largestPart = 0
+
+    /// Whether another part, as large as the largest so far, still fits in
+    /// ``ActionLogConfiguration/maximumTotalBytes`` after this one (with its pending batch).
+    var hasRoomForAnotherPart: Bool {
+        let current = bytesInFile + batch.count
+        let next = max(configuration.maximumFileBytes, largestPart, current)
+        return bytesInEarlierParts + current <= configuration.maximumTotalBytes - next
     }
 
     /// The path of part `index` of the log at `base`: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`...
@@ -131,6 +145,8 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         footer += "}"
         try writeLine(&footer)
         try closeFile()
+        bytesInEarlierParts += bytesInFile
+        largestPart = max(largestPart, bytesInFile)
         part += 1
         try openPart(state: state, firstSequence: count + 1)
     }

@@ -462,6 +462,12 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                 written = entry.sequence
                 if writer.wantsRotation {
                     if let state = entry.state, let fingerprint {
+                        guard writer.hasRoomForAnotherPart else {
+                            // Close the log cleanly: everything up to here replays.
+                            try writer.finish(fingerprint: fingerprint)
+                            throw ActionLogError.sizeLimitReached(
+                                path: path, limitBytes: configuration.maximumTotalBytes)
+                        }
                         try writer.rotate(stateAfterLastAction: state, fingerprint: fingerprint)
                         requestRotation = false
                     } else {

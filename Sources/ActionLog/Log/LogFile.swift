@@ -7,6 +7,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+import Foundation
+#endif
 
 /// Where an action log's bytes go. The recorder writes whole lines, one `write` call per line, so
 /// a failure mid-line leaves at most that line torn.
@@ -64,9 +67,22 @@ public struct POSIXLogFileSystem: LogFileSystem {
     public init() {}
 
     /// Creates (or truncates) `path`, mode 0644.
+    ///
+    /// On iOS, tvOS, watchOS and visionOS the file gets the data-protection class
+    /// `completeUntilFirstUserAuthentication`: encrypted until the device is first unlocked after
+    /// a restart, then writable while the device is locked, so a checkout that goes on in the
+    /// background (a payment confirmed while the phone sleeps) is still recorded. An app whose
+    /// default class is stricter would otherwise lose those records.
     public func create(path: String) throws(LogIOError) -> any LogFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw LogIOError.fromErrno("open", path) }
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // Best effort: a file system without data protection keeps recording unprotected.
+        try? FileManager.default.setAttributes(
+            [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication],
+            ofItemAtPath: path
+        )
+        #endif
         return POSIXLogFile(descriptor: descriptor, path: path)
     }
 }
