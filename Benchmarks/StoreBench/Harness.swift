@@ -71,3 +71,8 @@ func removeLog(_ path: String) {
         try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
     }
 }
+
+/// Hands `value` back through a call the optimiser cannot see into, so a benchmark's loop calls
+/// what it measures instead of a constant the optimiser worked out.
+@inline(never) @_optimize(none)
+func opaque<T>(_ value: T) -> T { value }
