@@ -71,7 +71,7 @@ final class CurrencyFormatterTests: XCTestCase {
         assertRow(
             device: "fr_CA",
             [
-                "AUD": "$120,00 AUD", "CAD": "120,00\u{A0}$", "GBP": "\u{A3}120.00", "NZD": "$120,00 NZD",
+                "AUD": "$120,00 AUD", "CAD": "120,00\u{A0}$", "GBP": "\u{A3}120,00", "NZD": "$120,00 NZD",
                 "USD": "$120,00 USD",
             ])
     }
@@ -81,18 +81,28 @@ final class CurrencyFormatterTests: XCTestCase {
             assertRow(
                 device: device,
                 [
-                    "AUD": "$120,00 AUD", "CAD": "$120,00 CAD", "GBP": "\u{A3}120.00", "NZD": "$120,00 NZD",
+                    "AUD": "$120,00 AUD", "CAD": "$120,00 CAD", "GBP": "\u{A3}120,00", "NZD": "$120,00 NZD",
                     "USD": "$120,00 USD",
                 ])
         }
     }
 
-    /// The issue fixes GBP as `£120.00` on every device, over the SDK's device separators.
-    func testGBPIsAlwaysPoundsWithADotDecimalOnEveryDevice() {
-        for device in ["en_US", "en_GB", "fr_CA", "de_DE", "fr_FR", "en_AU"] {
+    /// Afterpay's SDK keeps the `£` prefix for pounds and writes the number with the device's own
+    /// separators (the spec's corrected §currency formatting; the issue that once forced
+    /// `£120.00` everywhere was overruled).
+    func testGBPKeepsThePoundPrefixWithTheDevicesSeparators() {
+        for device in ["en_US", "en_GB", "en_AU", "en_CA", "en_NZ"] {
             XCTAssertEqual(format(120, "GBP", device: device), "\u{A3}120.00", device)
             XCTAssertEqual(format(1234.5, "GBP", device: device), "\u{A3}1,234.50", device)
         }
+        for device in ["it_IT", "es_ES", "de_DE"] {
+            XCTAssertEqual(format(120, "GBP", device: device), "\u{A3}120,00", device)
+            XCTAssertEqual(format(1234.5, "GBP", device: device), "\u{A3}1.234,50", device)
+        }
+        XCTAssertEqual(format(120, "GBP", device: "fr_CA"), "\u{A3}120,00")
+        XCTAssertEqual(format(1234.5, "GBP", device: "fr_CA"), "\u{A3}1\u{A0}234,50")
+        XCTAssertEqual(format(1234.5, "GBP", device: "fr_FR"), "\u{A3}1\u{202F}234,50")
+        XCTAssertEqual(format(1234.5, "GBP", device: "fr_FR", fractionDigits: 0), "\u{A3}1\u{202F}234")
     }
 
     func testForeignDollarSuffixIsTheFormattedCurrencyNotTheDevicesOwn() {

@@ -14,7 +14,9 @@ public import Foundation
 ///   (U+00A0 NO-BREAK SPACE before the `$`).
 /// - Any other device takes the symbol of the currency's own locale with the device's separators:
 ///   a dollar currency reads symbol, amount, space, ISO code (`$120.00 CAD` on en_GB,
-///   `$120,00 AUD` on fr_CA); pounds read `£120.00` (`£120,00` on a comma-decimal device).
+///   `$120,00 AUD` on fr_CA); pounds keep the `£` before the amount with the device's own
+///   separators, as Afterpay's SDK prints them: `£120.00` on an English device, `£120,00` on
+///   fr_CA, it_IT, es_ES or de_DE.
 ///
 /// The table covers the five currencies a ``Configuration`` accepts (AUD, CAD, GBP, NZD, USD); any
 /// other code is written as the code, a no-break space and the amount (`EUR 120.00`).
@@ -51,13 +53,6 @@ public struct CurrencyFormatter: Equatable, Sendable {
             Self.group(digits.integer, separator: device.groupingSeparator)
             + (digits.fraction.isEmpty ? "" : device.decimalSeparator + digits.fraction)
         let sign = digits.isNegative ? "-" : ""
-
-        // GBP is always `£120.00`, on every device (the issue fixes this over the SDK's rule of
-        // using the device's separators).
-        if currencyCode.uppercased() == "GBP" {
-            return sign + "\u{A3}" + Self.group(digits.integer, separator: ",")
-                + (digits.fraction.isEmpty ? "" : "." + digits.fraction)
-        }
 
         if !device.isEnUS && device.homeCurrency != merchant.currencyCode {
             let currencyLocale = MerchantLocale.currencyLocale(for: currencyCode, merchant: merchant)
