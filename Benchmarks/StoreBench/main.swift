@@ -8,6 +8,7 @@ import ActionLog
 // Each benchmark runs a fixed number of dispatches per repetition and reports the minimum and the
 // median over the repetitions. Compare figures as ratios within one run: these machines are noisy.
 import Checkout
+import CheckoutSandbox
 import Foundation
 import StateStore
 

@@ -1,5 +1,6 @@
 public import Checkout
 public import Foundation
+public import PaymentProviders
 import StateStore
 import Worldline
 

@@ -1,5 +1,6 @@
 import Checkout
 import Foundation
+public import PaymentProviders
 public import StateStore
 
 /// An in-memory Braintree, playing both the merchant server (``BraintreeMerchantServer``) and the

@@ -1,4 +1,5 @@
 public import Foundation
+public import PaymentProviders
 import StateStore
 import Worldline
 

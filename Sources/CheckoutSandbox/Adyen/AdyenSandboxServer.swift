@@ -1,5 +1,6 @@
 import Checkout
 import Foundation
+public import PaymentProviders
 import StateStore
 
 /// An in-memory ``AdyenMerchantServer`` that answers as Adyen's API documents: amounts in minor

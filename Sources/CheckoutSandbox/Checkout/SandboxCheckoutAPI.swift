@@ -1,3 +1,4 @@
+public import Checkout
 public import Foundation
 import StateStore
 

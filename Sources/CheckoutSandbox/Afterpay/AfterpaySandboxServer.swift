@@ -1,5 +1,6 @@
 public import Afterpay
 public import Foundation
+public import PaymentProviders
 
 /// A deterministic, scriptable Afterpay merchant server and checkout page, for tests and demos.
 ///
