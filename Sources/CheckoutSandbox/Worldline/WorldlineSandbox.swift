@@ -7,7 +7,7 @@ public import FoundationNetworking
 
 /// An in-memory Client API serving the spec's sample data, for demos and tests without a network.
 ///
-/// Plug it into a ``Session`` as its transport (``WorldlineSandbox/session(clientSessionId:customerId:encryptor:assetCacheDirectory:)``
+/// Plug it into a Worldline `Session` as its transport (``WorldlineSandbox/session(clientSessionId:customerId:encryptor:assetCacheDirectory:)``
 /// does it for you). It answers every call of the Client API the way the platform would for a
 /// Dutch shopper paying EUR 19.99:
 ///
