@@ -84,7 +84,7 @@ let benchmarkProducts: [Product] = [
 let benchmarkTargets: [Target] = [
     .executableTarget(
         name: "StoreBench",
-        dependencies: ["StateStore", "ActionLog", "Checkout"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
         path: "Benchmarks/StoreBench",
         swiftSettings: strict
     )
@@ -105,7 +105,7 @@ let exampleTargets: [Target] = [
     ),
     .executableTarget(
         name: "CheckoutHostExample",
-        dependencies: ["StateStore", "ActionLog", "Checkout"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
         path: "Examples/CheckoutHostExample",
         swiftSettings: strict
     ),
@@ -120,7 +120,7 @@ let checkoutTargets: [Target] = [
     .target(name: "Checkout", dependencies: ["StateStore", "ActionLog"], swiftSettings: strict),
     .testTarget(
         name: "CheckoutTests",
-        dependencies: ["Checkout", "StateStore", "ActionLog"],
+        dependencies: ["Checkout", "StateStore", "ActionLog", "CheckoutSandbox"],
         exclude: ["Resources"],
         swiftSettings: strict
     ),
@@ -145,12 +145,12 @@ let worldlineTargets: [Target] = [
     .target(
         name: "Worldline",
         dependencies: ["CheckoutCrypto"],
-        resources: [.copy("Resources/Localization"), .copy("Resources/Sandbox")],
+        resources: [.copy("Resources/Localization")],
         swiftSettings: strict
     ),
     .testTarget(
         name: "WorldlineTests",
-        dependencies: ["Worldline"],
+        dependencies: ["Worldline", "CheckoutSandbox"],
         exclude: ["StubServer"],
         swiftSettings: strict
     ),
@@ -193,7 +193,30 @@ let paymentProvidersTargets: [Target] = [
     ),
     .testTarget(
         name: "PaymentProvidersTests",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "Afterpay", "Worldline", "PaymentProviders"],
+        dependencies: [
+            "StateStore", "ActionLog", "Checkout", "Afterpay", "Worldline", "PaymentProviders", "CheckoutSandbox",
+        ],
+        swiftSettings: strict
+    ),
+]
+
+// MARK: - CheckoutSandbox: in-memory backends, sandbox providers and demo scripts (never shipped)
+
+// The CLI, the examples, the tests and SwiftUI previews link it; a shipping app never does, and no
+// shipping library depends on it.
+let checkoutSandboxProducts: [Product] = [
+    .library(name: "CheckoutSandbox", targets: ["CheckoutSandbox"])
+]
+let checkoutSandboxTargets: [Target] = [
+    .target(
+        name: "CheckoutSandbox",
+        dependencies: ["StateStore", "Checkout", "Afterpay", "Worldline", "PaymentProviders"],
+        resources: [.copy("Resources/WorldlineSandbox")],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "CheckoutSandboxTests",
+        dependencies: ["StateStore", "Checkout", "Afterpay", "Worldline", "PaymentProviders", "CheckoutSandbox"],
         swiftSettings: strict
     ),
 ]
@@ -206,12 +229,14 @@ let cliProducts: [Product] = [
 let cliTargets: [Target] = [
     .executableTarget(
         name: "CheckoutCLI",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "PaymentProviders"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
         swiftSettings: strict
     ),
     .testTarget(
         name: "CheckoutCLITests",
-        dependencies: ["StateStore", "ActionLog", "StateStoreTesting", "Checkout", "PaymentProviders"],
+        dependencies: [
+            "StateStore", "ActionLog", "StateStoreTesting", "Checkout", "PaymentProviders", "CheckoutSandbox",
+        ],
         exclude: ["__Snapshots__"],
         swiftSettings: strict
     ),
@@ -225,9 +250,11 @@ let package = Package(
     products: stateStoreProducts + actionLogProducts + stateStoreTestingProducts + checkoutProducts + afterpayProducts
         + worldlineProducts
         + cryptoProducts
-        + benchmarkProducts + exampleProducts + cliProducts + paymentProvidersProducts,
+        + benchmarkProducts + exampleProducts + cliProducts + paymentProvidersProducts
+        + checkoutSandboxProducts,
     targets: stateStoreTargets + actionLogTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets
         + worldlineTargets
         + cryptoTargets
         + benchmarkTargets + exampleTargets + cliTargets + paymentProvidersTargets
+        + checkoutSandboxTargets
 )

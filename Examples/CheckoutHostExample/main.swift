@@ -1,10 +1,12 @@
 import ActionLog
 // How a host app embeds the checkout: a store on the checkout reducer, analytics and an action
 // log as middleware, a subscription that renders, and the screens' taps as actions. Here the
-// backend and the payment provider are the package's sandboxes.
+// backend and the payment provider are the package's sandboxes, from the CheckoutSandbox module
+// (a shipping app never links it: it passes its URLSessionCheckoutAPI and real providers instead).
 //
 //     swift run checkout-host-example
 import Checkout
+import CheckoutSandbox
 import Foundation
 import StateStore
 

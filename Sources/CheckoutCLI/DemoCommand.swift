@@ -1,7 +1,7 @@
 import ActionLog
 import Checkout
+import CheckoutSandbox
 import Foundation
-import PaymentProviders
 import StateStore
 
 /// `checkout demo`: a whole checkout on the embedded sandbox backend and the sandbox payment

@@ -1,5 +1,5 @@
 import Checkout
-import PaymentProviders
+import CheckoutSandbox
 import StateStore
 
 /// The providers `checkout demo --provider NAME` can pay with, each playing the host's part

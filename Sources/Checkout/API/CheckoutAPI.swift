@@ -5,8 +5,9 @@
 /// ``CheckoutAPIError/conflict(message:)``), because the checkout's money-protecting rules key
 /// on those cases.
 ///
-/// Two implementations ship with the library: ``URLSessionCheckoutAPI`` (HTTP and JSON) and
-/// ``SandboxCheckoutAPI`` (in memory, with real rules, for demos and tests).
+/// The library ships ``URLSessionCheckoutAPI`` (HTTP and JSON). `SandboxCheckoutAPI` (in memory,
+/// with real rules, for demos, tests and previews) lives in the CheckoutSandbox module, which a
+/// shipping app never links.
 public protocol CheckoutAPI: Sendable {
     /// The user's current checkout.
     func fetchCheckout() async throws(CheckoutAPIError) -> CheckoutDetails

@@ -6,11 +6,14 @@
 ///
 /// ```swift
 /// let environment = CheckoutEnvironment(
-///     api: SandboxCheckoutAPI(),
-///     paymentProviders: [SandboxPaymentProvider()],
+///     api: URLSessionCheckoutAPI(configuration: .init(baseURL: apiURL, appID: "42")),
+///     paymentProviders: [adyen],
 ///     clearCart: { await bag.removeAll() }
 /// )
 /// ```
+///
+/// Tests, demos and previews use `SandboxCheckoutAPI` and `SandboxPaymentProvider` from the
+/// CheckoutSandbox module instead.
 public struct CheckoutEnvironment: Sendable {
     /// The Checkout API.
     public var api: any CheckoutAPI

@@ -1,5 +1,6 @@
 /// The merchant server's Adyen endpoints, as the host app reaches them. The host implements it
-/// over its own backend (which holds the API key); ``AdyenSandboxServer`` implements it in memory.
+/// over its own backend (which holds the API key); `AdyenSandboxServer` (in the CheckoutSandbox
+/// module) implements it in memory.
 ///
 /// Every method may throw; an ``AdyenAPIError`` carries Adyen's own error answer.
 public protocol AdyenMerchantServer: Sendable {

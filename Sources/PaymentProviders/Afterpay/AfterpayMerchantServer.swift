@@ -14,7 +14,8 @@ public import Afterpay
 /// }
 /// ```
 ///
-/// ``AfterpaySandboxServer`` is a deterministic in-memory implementation for tests and demos.
+/// `AfterpaySandboxServer` (in the CheckoutSandbox module) is a deterministic in-memory
+/// implementation for tests and demos.
 public protocol AfterpayMerchantServer: Sendable {
     /// Creates an Afterpay checkout for `amount` (a decimal string with two decimals and an
     /// ISO 4217 currency, `{"amount":"45.95","currency":"GBP"}`): the checkout token and the URL

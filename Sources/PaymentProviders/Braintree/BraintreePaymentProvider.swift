@@ -240,7 +240,9 @@ public actor BraintreePaymentProvider: PaymentProvider {
         }
     }
 
-    static func json<Value: Encodable>(_ value: Value) -> String {
+    /// `value` as JSON text with sorted keys (`{}` when it does not encode): the payloads the
+    /// provider and the sandbox's 3-D Secure lookup exchange. `package` for CheckoutSandbox.
+    package static func json<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

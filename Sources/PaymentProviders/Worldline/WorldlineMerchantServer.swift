@@ -10,7 +10,8 @@
 /// }
 /// ```
 ///
-/// ``WorldlineSandboxServer`` is a deterministic in-memory implementation for tests and demos.
+/// `WorldlineSandboxServer` (in the CheckoutSandbox module) is a deterministic in-memory
+/// implementation for tests and demos.
 public protocol WorldlineMerchantServer: Sendable {
     /// Server API *Create Session*: what the app needs to talk to the Client API.
     func createClientSession() async throws -> WorldlineClientSession

@@ -63,7 +63,8 @@ public actor WorldlinePaymentProvider: PaymentProvider {
     ///   - defaultCountryCode: The country when the checkout has no shipping country.
     ///   - id: The provider's identifier in the checkout (`worldline`).
     ///   - makeSession: How to make the SDK's session: over HTTP by default (the platform's
-    ///     JWE encryption); `WorldlineSandbox` in tests and demos.
+    ///     JWE encryption); CheckoutSandbox's `WorldlineDemoScript.sandboxSession` in tests and
+    ///     demos.
     public init(
         server: any WorldlineMerchantServer, locale: String = "en_GB", defaultCountryCode: String = "GB",
         id: String = "worldline", makeSession: @escaping SessionFactory = WorldlinePaymentProvider.httpSession

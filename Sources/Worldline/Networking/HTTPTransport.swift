@@ -6,9 +6,9 @@ public import FoundationNetworking
 
 /// Sends one HTTP request and returns the body and response.
 ///
-/// ``Session`` uses ``URLSessionTransport`` by default. ``WorldlineSandbox`` answers in memory
-/// (demos, tests without a network); a test can also hold an answer back to see what happens while
-/// a call is in flight.
+/// ``Session`` uses ``URLSessionTransport`` by default. `WorldlineSandbox` (in the CheckoutSandbox
+/// module, never linked by a shipping app) answers in memory (demos, tests without a network); a
+/// test can also hold an answer back to see what happens while a call is in flight.
 public protocol HTTPTransport: Sendable {
     /// Sends `request`; throws when no response comes back (an HTTP error status is a response).
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)

@@ -98,8 +98,8 @@ public actor Session {
             urlSession: urlSession)
     }
 
-    /// Creates a session over any transport (for example ``WorldlineSandbox``), with full control
-    /// of the client meta info.
+    /// Creates a session over any transport (for example `WorldlineSandbox`, in the CheckoutSandbox
+    /// module), with full control of the client meta info.
     public init(
         clientSessionId: String, customerId: String, baseURL: String, assetBaseURL: String,
         clientMetaInfo: ClientMetaInfo, encryptor: (any PaymentRequestEncryptor)?, offersApplePay: Bool = false,

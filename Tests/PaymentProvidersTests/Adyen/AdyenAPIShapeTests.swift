@@ -1,19 +1,13 @@
 import Checkout
 import Foundation
 import PaymentProviders
-import StateStore
 import XCTest
 
-/// Adyen's documented JSON decodes into the provider's types, and the sandbox's answers encode
-/// back into the same shapes.
+/// Adyen's documented JSON decodes into the provider's types. (That the sandbox's answers encode
+/// back into the same shapes is checked by CheckoutSandboxTests' `AdyenSandboxServerTests`.)
 final class AdyenAPIShapeTests: XCTestCase {
     private func decode(_ json: String) throws -> AdyenPaymentResponse {
         try JSONDecoder().decode(AdyenPaymentResponse.self, from: Data(json.utf8))
-    }
-
-    private func object(_ value: some Encodable) throws -> [String: Any] {
-        let data = try JSONEncoder().encode(value)
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
     func testDocumentedRedirectAnswerDecodesToARedirect() throws {
@@ -61,81 +55,5 @@ final class AdyenAPIShapeTests: XCTestCase {
                     providerReference: "QJWXFZJ7VZ5X8N82", amount: Money(amount: 50, currencyCode: "EUR"),
                     resultCode: "Authorised"),
                 remaining: Money(amount: 50, currencyCode: "EUR")))
-    }
-
-    func testSandboxAnswersEncodeInAdyensShapes() async throws {
-        let server = AdyenSandboxServer(
-            firstAnswers: [.action(.threeDS2Challenge, then: .refused(reason: "Insufficient Funds"))])
-        let amount = AdyenAmount(value: 4595, currency: "GBP")
-        let session = try await server.sessions(
-            AdyenSessionRequest(
-                merchantAccount: "M", amount: amount, reference: "r", returnUrl: "app://adyen", countryCode: "GB",
-                shopperLocale: "en-GB", channel: "iOS"))
-        let challenge = try await server.payments(
-            AdyenPaymentsRequest(
-                merchantAccount: "M", amount: amount, reference: "r", paymentMethod: Sensitive(#"{"type":"scheme"}"#),
-                returnUrl: "app://adyen", countryCode: "GB", channel: "iOS", sessionID: session.id,
-                sessionData: Sensitive(session.sessionData)))
-        let json = try object(challenge)
-        XCTAssertEqual(json["resultCode"] as? String, "ChallengeShopper")
-        let action = try XCTUnwrap(json["action"] as? [String: Any])
-        XCTAssertEqual(action["type"] as? String, "threeDS2")
-        XCTAssertEqual(action["subtype"] as? String, "challenge")
-        XCTAssertNotNil(action["token"] as? String)
-        XCTAssertNotNil(action["paymentData"] as? String)
-        let refused = try await server.paymentDetails(
-            AdyenPaymentDetailsRequest(
-                details: Sensitive(["threeDSResult": "x"]),
-                paymentData: challenge.action?.paymentData.map(Sensitive.init), sessionID: session.id,
-                sessionData: challenge.sessionData.map(Sensitive.init)))
-        let refusedJSON = try object(refused)
-        XCTAssertEqual(refusedJSON["resultCode"] as? String, "Refused")
-        XCTAssertEqual(refusedJSON["refusalReason"] as? String, "Insufficient Funds")
-        XCTAssertEqual((refusedJSON["pspReference"] as? String)?.count, 16)
-        XCTAssertNotNil(refusedJSON["sessionResult"] as? String)
-        let sessionJSON = try object(session)
-        let sessionAmount = try XCTUnwrap(sessionJSON["amount"] as? [String: Any])
-        XCTAssertEqual(sessionAmount["value"] as? Int, 4595)
-        XCTAssertEqual(sessionAmount["currency"] as? String, "GBP")
-    }
-
-    func testStaleSessionDataIsRefusedLikeAdyenDoes() async throws {
-        let server = AdyenSandboxServer(firstAnswers: [.refused(reason: "Refused")])
-        let amount = AdyenAmount(value: 100, currency: "GBP")
-        let session = try await server.sessions(
-            AdyenSessionRequest(
-                merchantAccount: "M", amount: amount, reference: "r", returnUrl: "app://adyen", countryCode: "GB",
-                shopperLocale: "en-GB", channel: "iOS"))
-        let request = AdyenPaymentsRequest(
-            merchantAccount: "M", amount: amount, reference: "r", paymentMethod: Sensitive(#"{"type":"scheme"}"#),
-            returnUrl: "app://adyen", countryCode: "GB", channel: "iOS", sessionID: session.id,
-            sessionData: Sensitive(session.sessionData))
-        _ = try await server.payments(request)
-        do {
-            _ = try await server.payments(request)  // the first answer refreshed the session data
-            XCTFail("expected a refusal")
-        } catch {
-            XCTAssertEqual((error as? AdyenAPIError)?.errorCode, "14_0322")
-        }
-    }
-
-    func testSandboxValidatesReferenceAndAmount() async {
-        let server = AdyenSandboxServer()
-        for (amount, reference, code) in [
-            (AdyenAmount(value: 0, currency: "GBP"), "r", "137"),
-            (AdyenAmount(value: 100, currency: "XYZ"), "r", "137"),
-            (AdyenAmount(value: 100, currency: "GBP"), "", "130"),
-        ] {
-            do {
-                _ = try await server.sessions(
-                    AdyenSessionRequest(
-                        merchantAccount: "M", amount: amount, reference: reference, returnUrl: "app://a",
-                        countryCode: "GB", shopperLocale: "en-GB", channel: "iOS"))
-                XCTFail("expected \(code)")
-            } catch {
-                XCTAssertEqual((error as? AdyenAPIError)?.errorCode, code)
-                XCTAssertEqual((error as? AdyenAPIError)?.status, 422)
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Afterpay
 import Checkout
+import CheckoutSandbox
 import Foundation
 import PaymentProviders
 import XCTest

@@ -1,4 +1,5 @@
 import Checkout
+import CheckoutSandbox
 import PaymentProviders
 import StateStore
 import XCTest

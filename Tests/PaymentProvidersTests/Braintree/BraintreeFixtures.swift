@@ -1,4 +1,5 @@
 import Checkout
+import CheckoutSandbox
 import Foundation
 import PaymentProviders
 import StateStore

@@ -1,3 +1,4 @@
+import CheckoutSandbox
 import Foundation
 import XCTest
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """A stub of the Worldline Connect Client API for the WorldlineTests (standard library only).
 
-Serves the spec's sample JSON from Sources/Worldline/Resources/Sandbox under /client/v1/{customerId}/..., records every
-request so a test can check paths, queries, headers and bodies, and serves versioned assets with
-ETags. Started by the tests with `--port 0`; prints `PORT <n>` once listening, and exits when its
-stdin closes (so it never outlives the test process).
+Serves the spec's sample JSON from Sources/CheckoutSandbox/Resources/WorldlineSandbox under
+/client/v1/{customerId}/..., records every request so a test can check paths, queries, headers and
+bodies, and serves versioned assets with ETags. Started by the tests with `--port 0`; prints
+`PORT <n>` once listening, and exits when its stdin closes (so it never outlives the test process).
 
 Behaviour switches, chosen by the test through the customer id or the request:
   customer "forbidden"          -> every call answers 403 with the spec's error body
@@ -35,8 +35,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# The spec's sample JSON lives with the module's sandbox, so the stub and the sandbox serve the same.
-FIXTURES = os.path.join(HERE, "..", "..", "..", "Sources", "Worldline", "Resources", "Sandbox")
+# The spec's sample JSON lives with Worldline's sandbox in CheckoutSandbox, so the stub and the sandbox serve the same.
+FIXTURES = os.path.join(HERE, "..", "..", "..", "Sources", "CheckoutSandbox", "Resources", "WorldlineSandbox")
 
 LOCK = threading.Lock()
 REQUESTS = []  # dicts

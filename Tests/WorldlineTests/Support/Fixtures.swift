@@ -3,11 +3,12 @@ import XCTest
 
 @testable import Worldline
 
-/// The spec's sample JSON (§2.6), the same files the stub server and `WorldlineSandbox` serve.
+/// The spec's sample JSON (§2.6), the same files the stub server and CheckoutSandbox's
+/// `WorldlineSandbox` serve.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/Worldline/Resources/Sandbox")
+        .appendingPathComponent("Sources/CheckoutSandbox/Resources/WorldlineSandbox")
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent("\(name).json"))

@@ -1,3 +1,4 @@
+public import Checkout
 import StateStore
 
 /// A deterministic payment provider for tests and the demo: it approves, declines, asks for a

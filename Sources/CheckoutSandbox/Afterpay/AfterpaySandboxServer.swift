@@ -1,5 +1,6 @@
 public import Afterpay
 public import Foundation
+public import PaymentProviders
 
 /// A deterministic, scriptable Afterpay merchant server and checkout page, for tests and demos.
 ///
@@ -59,7 +60,7 @@ public actor AfterpaySandboxServer: AfterpayMerchantServer {
 
     /// The merchant's confirm URL the sandbox checkout page returns to.
     public nonisolated let confirmURL: String
-    /// The checkout page's host (one of ``Afterpay/CheckoutRedirect/checkoutHosts`` for a
+    /// The checkout page's host (one of `Afterpay.CheckoutRedirect.checkoutHosts` for a
     /// working checkout).
     public nonisolated let checkoutHost: String
 

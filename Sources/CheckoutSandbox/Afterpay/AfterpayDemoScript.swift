@@ -1,6 +1,7 @@
 public import Afterpay
 public import Checkout
 import Foundation
+import PaymentProviders
 import StateStore
 
 /// Plays the shopper's part of an Afterpay (here Clearpay: GBP, en_GB) payment against

@@ -1,4 +1,5 @@
 public import Foundation
+public import Worldline
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -6,7 +7,7 @@ public import FoundationNetworking
 
 /// An in-memory Client API serving the spec's sample data, for demos and tests without a network.
 ///
-/// Plug it into a ``Session`` as its transport (``WorldlineSandbox/session(clientSessionId:customerId:encryptor:assetCacheDirectory:)``
+/// Plug it into a Worldline `Session` as its transport (``WorldlineSandbox/session(clientSessionId:customerId:encryptor:assetCacheDirectory:)``
 /// does it for you). It answers every call of the Client API the way the platform would for a
 /// Dutch shopper paying EUR 19.99:
 ///
@@ -140,9 +141,11 @@ public struct WorldlineSandbox: HTTPTransport {
         return (status, Data(body.utf8))
     }
 
-    /// A resource of `Resources/Sandbox`; a missing one is a server error, never a crash.
+    /// A resource of `Resources/WorldlineSandbox`; a missing one is a server error, never a crash.
     static func fixture(_ name: String) throws -> Data {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Sandbox") else {
+        guard
+            let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "WorldlineSandbox")
+        else {
             throw URLError(.fileDoesNotExist)
         }
         return try Data(contentsOf: url)

@@ -1,8 +1,9 @@
 import Checkout
 import Foundation
+public import PaymentProviders
 import StateStore
 
-/// An in-memory ``AdyenMerchantServer`` that answers as Adyen's API documents: amounts in minor
+/// An in-memory `AdyenMerchantServer` that answers as Adyen's API documents: amounts in minor
 /// units, `resultCode` strings, `refusalReason`, action objects of each type, `sessionData`
 /// refreshed by every call, partial-payment orders, session results and `AUTHORISATION`
 /// webhooks. Deterministic: ids and references are numbered, and each payments call takes the
@@ -14,7 +15,7 @@ import StateStore
 /// await server.enqueue(.action(.threeDS2Challenge, then: .authorised))
 /// ```
 ///
-/// Invalid requests answer HTTP 422 with an ``AdyenAPIError``: a missing reference (`130`) and a
+/// Invalid requests answer HTTP 422 with an `AdyenAPIError`: a missing reference (`130`) and a
 /// non-positive or unknown-currency amount (`137`) carry Adyen's documented codes; a missing
 /// return URL (`14_003`), a payment method without a `type` (`14_016`), stale `sessionData` or
 /// unknown `paymentData` (`14_0322`), missing action details (`14_0302`) and an order payment

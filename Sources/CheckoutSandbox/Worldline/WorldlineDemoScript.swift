@@ -1,9 +1,10 @@
 public import Checkout
 public import Foundation
+public import PaymentProviders
 import StateStore
 import Worldline
 
-/// Plays the shopper's part of a Worldline card payment against ``Worldline/WorldlineSandbox``
+/// Plays the shopper's part of a Worldline card payment against ``WorldlineSandbox``
 /// (the Client API) and ``WorldlineSandboxServer`` (the merchant's server), for
 /// `checkout demo --provider worldline` and end-to-end tests.
 ///
@@ -55,7 +56,7 @@ public struct WorldlineDemoScript: ProviderDemoScript {
         worldline = WorldlinePaymentProvider(server: server, makeSession: WorldlineDemoScript.sandboxSession)
     }
 
-    /// A session on ``Worldline/WorldlineSandbox`` that encrypts with the platform's JWE.
+    /// A session on ``WorldlineSandbox`` that encrypts with the platform's JWE.
     public static let sandboxSession: WorldlinePaymentProvider.SessionFactory = { client in
         try WorldlineSandbox.session(
             clientSessionId: client.clientSessionId.value ?? "", customerId: client.customerId,
@@ -68,7 +69,7 @@ public struct WorldlineDemoScript: ProviderDemoScript {
     /// Fills and submits the card form: number (IIN switch), expiry, CVV, name; validated and
     /// encrypted.
     ///
-    /// - Throws: ``WorldlineCardFormError`` when a value does not validate.
+    /// - Throws: `WorldlineCardFormError` when a value does not validate.
     public func submission(for session: PaymentSession) async throws -> PaymentSubmission {
         let form = try await worldline.cardForm(
             for: session, validationContext: ValidationContext(now: now, calendar: Self.calendar))

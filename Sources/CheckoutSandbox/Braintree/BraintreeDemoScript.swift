@@ -1,5 +1,6 @@
 public import Checkout
 import Foundation
+import PaymentProviders
 
 /// Braintree's drop-in played for `checkout demo --provider braintree` and end-to-end tests, on
 /// a ``BraintreeSandboxServer``: the shopper enters a card in the drop-in (a fresh nonce each

@@ -1,3 +1,4 @@
+public import Checkout
 public import Foundation
 import StateStore
 
@@ -14,7 +15,7 @@ import StateStore
 /// - Validation: an implausible email or an address missing a field is a 422; a method not
 ///   offered is a 422; a cart id that is not the current cart is a 409.
 /// - ``expireCart()``: every later call for the cart answers 410 until the checkout is restored
-///   (``CheckoutAPI/restoreCheckout(_:)``), which creates a new cart with the same lines and the
+///   (`CheckoutAPI.restoreCheckout(_:)`), which creates a new cart with the same lines and the
 ///   user's progress.
 /// - ``changePrice(productID:to:)``: the backend's price changes; a payment started with the old
 ///   total answers 409.

@@ -1,4 +1,5 @@
 import Checkout
+import CheckoutSandbox
 import XCTest
 
 /// The sandbox backend's rules, called directly.

@@ -1,9 +1,10 @@
 public import Foundation
+public import PaymentProviders
 import StateStore
 import Worldline
 
 /// A deterministic, scriptable Worldline merchant server (and 3-D Secure page), for tests and
-/// demos, on top of ``Worldline/WorldlineSandbox``'s Client API.
+/// demos, on top of ``WorldlineSandbox``'s Client API.
 ///
 /// It cannot decrypt (nobody holds the sandbox key's private half), so *Create Payment* checks
 /// the shape of the encrypted customer input instead: a compact JWE of five base64url parts,
@@ -89,7 +90,7 @@ public actor WorldlineSandboxServer: WorldlineMerchantServer {
         self.script = script
     }
 
-    /// A numbered client session on ``Worldline/WorldlineSandbox``'s URLs.
+    /// A numbered client session on ``WorldlineSandbox``'s URLs.
     public func createClientSession() async throws -> WorldlineClientSession {
         calls.append(.createClientSession)
         sessionNumber += 1

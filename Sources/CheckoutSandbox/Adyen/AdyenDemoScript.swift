@@ -1,4 +1,5 @@
 public import Checkout
+public import PaymentProviders
 import StateStore
 
 /// Adyen's drop-in played for `checkout demo --provider adyen` and end-to-end tests, on an

@@ -1,9 +1,10 @@
 import Checkout
 import Foundation
+public import PaymentProviders
 public import StateStore
 
-/// An in-memory Braintree, playing both the merchant server (``BraintreeMerchantServer``) and the
-/// client SDK (``BraintreeClient``), answering as Braintree's documentation describes: client
+/// An in-memory Braintree, playing both the merchant server (`BraintreeMerchantServer`) and the
+/// client SDK (`BraintreeClient`), answering as Braintree's documentation describes: client
 /// tokens with or without a customer, one-time nonces, Braintree's test nonces
 /// (`fake-valid-nonce`, `fake-processor-declined-visa-nonce`…), sales with decimal-string amounts
 /// and merchant accounts that fix the currency, the sandbox's test amounts (2000.00–2999.99 is
