@@ -145,7 +145,8 @@ let worldlineTargets: [Target] = [
     .target(
         name: "Worldline",
         dependencies: ["CheckoutCrypto"],
-        resources: [.copy("Resources/Localization")],
+        // Apple's privacy manifest: the module caches logos on disk and sends payment details.
+        resources: [.copy("Resources/Localization"), .copy("PrivacyInfo.xcprivacy")],
         swiftSettings: strict
     ),
     .testTarget(

@@ -1,15 +1,31 @@
 import Foundation
 import XCTest
 
-/// Apple requires a privacy manifest from SDKs that use required-reason APIs: ActionLog's must
-/// be a valid property list declaring no tracking and its file-metadata use.
+/// Apple requires a privacy manifest from SDKs that use required-reason APIs or collect data: the
+/// libraries that write files (ActionLog's logs, Worldline's logo cache) ship valid ones.
 final class PrivacyManifestTests: XCTestCase {
-    func testActionLogShipsAValidPrivacyManifest() throws {
-        let manifest = URL(fileURLWithPath: #filePath)
+    private func manifest(of module: String) throws -> [String: Any] {
+        let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ActionLog/PrivacyInfo.xcprivacy")
-        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: manifest), format: nil)
-        let root = try XCTUnwrap(plist as? [String: Any])
+            .appendingPathComponent("Sources/\(module)/PrivacyInfo.xcprivacy")
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
+        return try XCTUnwrap(plist as? [String: Any])
+    }
+
+    func testWorldlineDeclaresPaymentInfoForAppFunctionalityAndNoTracking() throws {
+        let root = try manifest(of: "Worldline")
+        XCTAssertEqual(root["NSPrivacyTracking"] as? Bool, false)
+        let collected = try XCTUnwrap(root["NSPrivacyCollectedDataTypes"] as? [[String: Any]])
+        XCTAssertEqual(
+            collected.map { $0["NSPrivacyCollectedDataType"] as? String }, ["NSPrivacyCollectedDataTypePaymentInfo"])
+        XCTAssertEqual(collected.first?["NSPrivacyCollectedDataTypeTracking"] as? Bool, false)
+        XCTAssertEqual(
+            collected.first?["NSPrivacyCollectedDataTypePurposes"] as? [String],
+            ["NSPrivacyCollectedDataTypePurposeAppFunctionality"])
+    }
+
+    func testActionLogShipsAValidPrivacyManifest() throws {
+        let root = try manifest(of: "ActionLog")
         XCTAssertEqual(root["NSPrivacyTracking"] as? Bool, false)
         XCTAssertEqual((root["NSPrivacyCollectedDataTypes"] as? [Any])?.count, 0)
         let apis = try XCTUnwrap(root["NSPrivacyAccessedAPITypes"] as? [[String: Any]])
