@@ -136,20 +136,11 @@ final class Node {
         case .value(let value): return value
         case .array(let nodes): return .array(nodes.map(\.canonical))
         case .object(let members):
-            // UTF-8 byte order is Unicode scalar order, and cheaper to compare; ties keep the
-            // order encoded, so the last of a key encoded twice wins.
-            let sorted = members.indices.sorted { left, right in
-                let (a, b) = (members[left].key, members[right].key)
-                if a == b { return left < right }
-                return a.utf8.lexicographicallyPrecedes(b.utf8)
-            }
-            var result: [(key: String, value: CanonicalValue)] = []
-            result.reserveCapacity(sorted.count)
-            for (position, index) in sorted.enumerated() {
-                if position + 1 < sorted.count, members[sorted[position + 1]].key == members[index].key { continue }
-                result.append((key: members[index].key, value: members[index].node.canonical))
-            }
-            return .object(result)
+            // Ties keep the order encoded, so the last of a key encoded twice wins.
+            return .object(
+                CanonicalValue.canonicalOrder(ofKeys: members.map(\.key)).map {
+                    (key: members[$0].key, value: members[$0].node.canonical)
+                })
         }
     }
 

@@ -137,18 +137,30 @@ extension CanonicalValue {
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map(CanonicalValue.init))
         case .object(let members):
-            let sorted = members.indices.sorted { left, right in
-                let (a, b) = (members[left].key, members[right].key)
-                if a == b { return left < right }
-                return a.utf8.lexicographicallyPrecedes(b.utf8)
-            }
-            var result: [(key: String, value: CanonicalValue)] = []
-            result.reserveCapacity(sorted.count)
-            for (position, index) in sorted.enumerated() {
-                if position + 1 < sorted.count, members[sorted[position + 1]].key == members[index].key { continue }
-                result.append((key: members[index].key, value: CanonicalValue(members[index].value)))
-            }
-            self = .object(result)
+            self = .object(
+                Self.canonicalOrder(ofKeys: members.map(\.key)).map {
+                    (key: members[$0].key, value: CanonicalValue(members[$0].value))
+                })
         }
+    }
+}
+
+extension CanonicalValue {
+    /// Where an object's members go in canonical order: the indices of `keys` sorted by key in
+    /// Unicode scalar order (UTF-8 byte order, cheaper to compare), of a key given twice only the
+    /// last (as a JSON reader keeps it).
+    static func canonicalOrder(ofKeys keys: [String]) -> [Int] {
+        let sorted = keys.indices.sorted { left, right in
+            let (a, b) = (keys[left], keys[right])
+            if a == b { return left < right }
+            return a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+        var order: [Int] = []
+        order.reserveCapacity(sorted.count)
+        for (position, index) in sorted.enumerated() {
+            if position + 1 < sorted.count, keys[sorted[position + 1]] == keys[index] { continue }
+            order.append(index)
+        }
+        return order
     }
 }
