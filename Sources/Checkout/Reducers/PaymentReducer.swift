@@ -277,7 +277,7 @@ public enum PaymentReducer {
         }
         CheckoutCommands.clearErrors(retry: .payment, in: &state)
         reset(&state, to: .preparing)
-        state.payment.attempt += 1
+        state.payment.attempt = CheckoutCommands.successor(of: state.payment.attempt)
         state.payment.amount = shown
         let attempt = state.payment.attempt
         let api = environment.api
@@ -391,7 +391,8 @@ public enum PaymentReducer {
             return nil
         } catch {
             let abandonEffect = abandon(&state, to: .idle, environment: environment)
-            state.payment.restarts += 1
+            // A count, not an id: it stops at its limit.
+            if state.payment.restarts < .max { state.payment.restarts += 1 }
             CheckoutCommands.showError(.totalChanged, retry: nil, in: &state)
             return .merge(abandonEffect, start(&state, environment: environment))
         }
