@@ -11,9 +11,14 @@ extension KeyedDecodingContainer {
         do {
             return try decode(T.self, forKey: key)
         } catch {
-            guard let number = try? decode(Decimal.self, forKey: key) else { throw error }
+            if let number = try? decode(Decimal.self, forKey: key) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self, debugDescription: "\(number) is not an integer that fits \(T.self)")
+            }
+            // A number beyond `Decimal` too (`1e400`): also reported at the root.
+            guard case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty else { throw error }
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "\(number) is not an integer that fits \(T.self)")
+                forKey: key, in: self, debugDescription: "not a number that fits \(T.self)")
         }
     }
 }

@@ -73,7 +73,14 @@ extension KeyedDecodingContainer {
             }
             return value
         }
-        let value = try decode(Decimal.self, forKey: key)
+        let value: Decimal
+        do {
+            value = try decode(Decimal.self, forKey: key)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // Foundation's `JSONDecoder` reports a number beyond `Decimal` (`1e400`) at the root.
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "a number beyond the range of Decimal")
+        }
         if let problem = DecimalParsing.numberProblem(value) {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: problem)
         }
@@ -111,9 +118,14 @@ extension KeyedDecodingContainer {
         do {
             count = try decode(Int.self, forKey: key)
         } catch {
-            guard let number = try? decode(Decimal.self, forKey: key) else { throw error }
+            if let number = try? decode(Decimal.self, forKey: key) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self,
+                    debugDescription: "\(number) is not written as an integer from 0 to \(Int.max)")
+            }
+            guard case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty else { throw error }
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "\(number) is not written as an integer from 0 to \(Int.max)")
+                forKey: key, in: self, debugDescription: "not a number that fits Int (0 to \(Int.max))")
         }
         guard count >= 0 else {
             throw DecodingError.dataCorruptedError(

@@ -36,7 +36,16 @@ extension KeyedDecodingContainer {
     /// "not valid JSON" at the document root, losing the field. Decoding through `Decimal` keeps
     /// the field's path and says what was expected.
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-        let number = try decode(Decimal.self, forKey: key)
+        let number: Decimal
+        do {
+            number = try decode(Decimal.self, forKey: key)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // A number beyond `Decimal` (`1e400`), also reported at the root.
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: codingPath + [key], debugDescription: "expected an integer, found a number beyond Decimal"))
+        }
         guard let value = T(String(describing: number)) else {
             throw DecodingError.typeMismatch(
                 T.self,
