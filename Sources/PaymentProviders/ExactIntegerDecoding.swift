@@ -15,8 +15,11 @@ extension KeyedDecodingContainer {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: self, debugDescription: "\(number) is not an integer that fits \(T.self)")
             }
-            // A number beyond `Decimal` too (`1e400`): also reported at the root.
-            guard case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty else { throw error }
+            // A number beyond `Decimal` too (`1e400`): Foundation throws its own error for it, which
+            // it reports at the root; any `DecodingError` with a path is the decoder's own word.
+            if let decoding = error as? DecodingError {
+                guard case .dataCorrupted(let context) = decoding, context.codingPath.isEmpty else { throw error }
+            }
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "not a number that fits \(T.self)")
         }

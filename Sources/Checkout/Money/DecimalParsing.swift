@@ -55,6 +55,16 @@ enum DecimalParsing {
         return nil
     }
 
+    /// Whether `error`, thrown decoding one value, says the value is a number the decoder cannot
+    /// hold (`1e400`, or an integer beyond the type). Foundation's `JSONDecoder` throws its own
+    /// error for that, which it reports at the document's root as unreadable JSON: the key is
+    /// lost unless the caller names it.
+    static func isUnrepresentableNumber(_ error: any Error) -> Bool {
+        guard let decoding = error as? DecodingError else { return true }
+        if case .dataCorrupted(let context) = decoding, context.codingPath.isEmpty { return true }
+        return false
+    }
+
     /// Why `value` cannot be a price, cost, total or quantity, or `nil` when it can: none of
     /// those is negative.
     static func negativeProblem(_ value: Decimal) -> String? {
@@ -76,8 +86,7 @@ extension KeyedDecodingContainer {
         let value: Decimal
         do {
             value = try decode(Decimal.self, forKey: key)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            // Foundation's `JSONDecoder` reports a number beyond `Decimal` (`1e400`) at the root.
+        } catch where DecimalParsing.isUnrepresentableNumber(error) {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "a number beyond the range of Decimal")
         }
@@ -123,7 +132,7 @@ extension KeyedDecodingContainer {
                     forKey: key, in: self,
                     debugDescription: "\(number) is not written as an integer from 0 to \(Int.max)")
             }
-            guard case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty else { throw error }
+            guard DecimalParsing.isUnrepresentableNumber(error) else { throw error }
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "not a number that fits Int (0 to \(Int.max))")
         }

@@ -39,8 +39,12 @@ extension KeyedDecodingContainer {
         let number: Decimal
         do {
             number = try decode(Decimal.self, forKey: key)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            // A number beyond `Decimal` (`1e400`), also reported at the root.
+        } catch {
+            // A number beyond `Decimal` (`1e400`): Foundation throws its own error for it, which it
+            // reports at the root; any `DecodingError` with a path is the decoder's own word.
+            if let decoding = error as? DecodingError {
+                guard case .dataCorrupted(let context) = decoding, context.codingPath.isEmpty else { throw error }
+            }
             throw DecodingError.typeMismatch(
                 T.self,
                 DecodingError.Context(
