@@ -15,7 +15,8 @@ final class BoundsTests: XCTestCase {
         let lines = quantities.enumerated().map { index, quantity in
             #"{"id":"l\#(index)","productID":"p","title":"t","quantity":\#(quantity),"unitPrice":\#(unitPrice)}"#
         }
-        return #"{"id":"c","lines":[\#(lines.joined(separator: ","))],"totals":{"subtotal":"1","shipping":"0","discount":"0","total":"1"},"currencyCode":"GBP"}"#
+        return
+            #"{"id":"c","lines":[\#(lines.joined(separator: ","))],"totals":{"subtotal":"1","shipping":"0","discount":"0","total":"1"},"currencyCode":"GBP"}"#
     }
 
     /// Decodes `json` as the API client (Foundation), the log's `Decodable` and its fast path do;
@@ -77,7 +78,8 @@ final class BoundsTests: XCTestCase {
         for key in ["subtotal", "shipping", "discount", "total"] {
             var totals = ["subtotal": "\"1\"", "shipping": "\"0\"", "discount": "\"0\"", "total": "\"1\""]
             totals[key] = "\"-5\""
-            let json = "{" + totals.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+            let json =
+                "{" + totals.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
                 + "}"
             assertRefusedEverywhere(CartTotals.self, json, naming: key)
         }
@@ -184,10 +186,12 @@ final class BoundsTests: XCTestCase {
         // The total changes while the drop-in is up: the payment restarts, and the count stays.
         _ = reducer.reduce(
             &state,
-            .payment(.intentCreated(PaymentIntent(reference: "r", cartID: "cart-1", amount: money("45.95")), attempt: 1)))
+            .payment(
+                .intentCreated(PaymentIntent(reference: "r", cartID: "cart-1", amount: money("45.95")), attempt: 1)))
         _ = reducer.reduce(
             &state,
-            .payment(.sessionPrepared(PaymentSession(id: "s", providerID: "sandbox", amount: money("45.95")), attempt: 1)))
+            .payment(
+                .sessionPrepared(PaymentSession(id: "s", providerID: "sandbox", amount: money("45.95")), attempt: 1)))
         XCTAssertEqual(state.payment.phase, .presenting)
         state.cart?.totals.total = decimal("50")
         _ = reducer.reduce(&state, .payment(.submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("x")))))
@@ -209,10 +213,15 @@ final class BoundsTests: XCTestCase {
             ("requireShownAmount asked", { try PaymentGuards.requireShownAmount(asked: nan, shown: money("1")) }),
             ("requireUnchangedTotal", { try PaymentGuards.requireUnchangedTotal(presented: nan, current: nan) }),
             ("minorUnits", { _ = try PaymentGuards.minorUnits(of: nan, provider: provider) }),
-            ("checkStart", { _ = try PaymentGuards.checkStart(shown: nan, provider: provider, merchantCurrencies: nil) }),
+            (
+                "checkStart",
+                { _ = try PaymentGuards.checkStart(shown: nan, provider: provider, merchantCurrencies: nil) }
+            ),
         ]
         for (name, check) in checks {
-            XCTAssertThrowsError(try check(), name) { XCTAssertEqual($0 as? PaymentGuardViolation, .notANumber(nan), name) }
+            XCTAssertThrowsError(try check(), name) {
+                XCTAssertEqual($0 as? PaymentGuardViolation, .notANumber(nan), name)
+            }
         }
     }
 
@@ -224,13 +233,17 @@ final class BoundsTests: XCTestCase {
         preparing.payment.amount = nan
         preparing.cart?.totals.total = .nan
         var intent = preparing
-        _ = reducer.reduce(&intent, .payment(.intentCreated(PaymentIntent(reference: "r", cartID: "c", amount: nan), attempt: 1)))
-        XCTAssertEqual(intent.payment.phase, .failed(PaymentFailure(kind: .guardViolation, message: "the amount NaN GBP is not a number")))
+        _ = reducer.reduce(
+            &intent, .payment(.intentCreated(PaymentIntent(reference: "r", cartID: "c", amount: nan), attempt: 1)))
+        XCTAssertEqual(
+            intent.payment.phase,
+            .failed(PaymentFailure(kind: .guardViolation, message: "the amount NaN GBP is not a number")))
 
         var session = preparing
         session.payment.intent = PaymentIntent(reference: "r", cartID: "c", amount: nan)
         _ = reducer.reduce(
-            &session, .payment(.sessionPrepared(PaymentSession(id: "s", providerID: "sandbox", amount: nan), attempt: 1)))
+            &session,
+            .payment(.sessionPrepared(PaymentSession(id: "s", providerID: "sandbox", amount: nan), attempt: 1)))
         XCTAssertEqual(session.payment.phase.name, "failed")
 
         var submitted = preparing
@@ -251,7 +264,8 @@ final class BoundsTests: XCTestCase {
         _ = reducer.reduce(
             &state,
             .payment(
-                .intentCreated(PaymentIntent(reference: "r", cartID: "cart-1", amount: money("45.95")), attempt: attempt)))
+                .intentCreated(
+                    PaymentIntent(reference: "r", cartID: "cart-1", amount: money("45.95")), attempt: attempt)))
         _ = reducer.reduce(
             &state,
             .payment(
@@ -291,7 +305,9 @@ final class BoundsTests: XCTestCase {
         }
         _ = reducer.reduce(
             &state,
-            .bridge(.messageReceived(#"{"event":"paymentcompleted","data":{"order":{"total":1,"orderId":12345678901234567890}}}"#)))
+            .bridge(
+                .messageReceived(
+                    #"{"event":"paymentcompleted","data":{"order":{"total":1,"orderId":12345678901234567890}}}"#)))
         XCTAssertEqual(state.completedOrder?.orderID, "12345678901234567890")
         XCTAssertEqual(state.completedOrder?.idSource, .bridge)
     }

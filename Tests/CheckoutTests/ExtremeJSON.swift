@@ -62,8 +62,9 @@ enum ExtremeJSON {
         /// The member names an error about this leaf may name: its own, or its parent's (a
         /// quantity's sum is refused at `lines`, a price's sign at `price`).
         var nameable: Set<String> {
-            Set(path.compactMap { step -> String? in if case .key(let key) = step { return key } else { return nil } }
-                .suffix(2))
+            Set(
+                path.compactMap { step -> String? in if case .key(let key) = step { return key } else { return nil } }
+                    .suffix(2))
         }
 
         var isAmountString: Bool {
@@ -132,7 +133,8 @@ enum ExtremeJSON {
     /// The decimal a number or decimal string holds, as `Decimal(string:)` reads it.
     static func decimal(of value: JSONValue?) -> Decimal? {
         switch value {
-        case .string(let text)?, .number(let text)?: return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        case .string(let text)?, .number(let text)?:
+            return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
         default: return nil
         }
     }
@@ -147,7 +149,8 @@ enum ExtremeJSON {
             return decimalStrings.map(JSONValue.string) + decimalNumbers.map(JSONValue.number)
         case (true, true):
             return [decimalStrings[0], decimalStrings[1], decimalStrings[7], decimalStrings[8], decimalStrings[9]]
-                .map(JSONValue.string) + [decimalNumbers[0], decimalNumbers[2], decimalNumbers[5]].map(JSONValue.number)
+                .map(JSONValue.string)
+                + [decimalNumbers[0], decimalNumbers[2], decimalNumbers[5]].map(JSONValue.number)
         case (false, false):
             return (integers + beyondInt).map(JSONValue.number)
         case (false, true):

@@ -125,7 +125,8 @@ final class ExtremeValueTests: XCTestCase {
                     } catch {
                         XCTAssertTrue(
                             ExtremeJSON.decodingError(error, names: leaf.nameable),
-                            "a state with \(replacement.jsonText) at \(leaf.path) was refused without naming it: \(error)")
+                            "a state with \(replacement.jsonText) at \(leaf.path) was refused without naming it: \(error)"
+                        )
                         refused += 1
                         continue
                     }
@@ -220,7 +221,8 @@ final class ExtremeValueTests: XCTestCase {
         let read = ExtremeJSON.value(at: leaf.path, in: back)
         if leaf.key.map(ExtremeJSON.amountKeys.contains) == true {
             guard let exact = ExtremeJSON.exactDecimal(written) else {
-                return XCTFail("\(written) at \(leaf.path) cannot be held exactly, yet read as \(read?.jsonText ?? "none")")
+                return XCTFail(
+                    "\(written) at \(leaf.path) cannot be held exactly, yet read as \(read?.jsonText ?? "none")")
             }
             XCTAssertEqual(ExtremeJSON.decimal(of: read), exact, "\(written) at \(leaf.path) read as another amount")
         } else if ExtremeJSON.beyondInt.contains(written) {
@@ -231,7 +233,9 @@ final class ExtremeValueTests: XCTestCase {
     }
 
     /// Reduces `action` from `state`; the state after it must be guarded.
-    static func reduce(_ action: CheckoutAction, from state: CheckoutState, file: StaticString = #filePath, line: UInt = #line) {
+    static func reduce(
+        _ action: CheckoutAction, from state: CheckoutState, file: StaticString = #filePath, line: UInt = #line
+    ) {
         var after = state
         _ = reducer.reduce(&after, action)
         if let problem = unguarded(after, before: state) {

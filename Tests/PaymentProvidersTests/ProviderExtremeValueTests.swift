@@ -33,7 +33,8 @@ final class ProviderExtremeValueTests: XCTestCase {
         let response = AdyenPaymentResponse(
             resultCode: "Authorised", pspReference: "psp",
             action: AdyenAction(type: "voucher", totalAmount: asked),
-            order: AdyenOrder(pspReference: "o", orderData: "d", remainingAmount: AdyenAmount(value: 2595, currency: "GBP"),
+            order: AdyenOrder(
+                pspReference: "o", orderData: "d", remainingAmount: AdyenAmount(value: 2595, currency: "GBP"),
                 amount: asked),
             amount: asked)
         try sweep(response) { (decoded: AdyenPaymentResponse) in
@@ -94,12 +95,14 @@ final class ProviderExtremeValueTests: XCTestCase {
 
     func testAfterpayAnswersAndWidgetMessagesWithExtremeNumbersNeverTrapOrMisread() throws {
         for amount in Self.amountStrings {
-            let json = #"{"minimumAmount":{"amount":"1.00","currency":"GBP"},"maximumAmount":{"amount":"\#(amount)","currency":"GBP"}}"#
+            let json =
+                #"{"minimumAmount":{"amount":"1.00","currency":"GBP"},"maximumAmount":{"amount":"\#(amount)","currency":"GBP"}}"#
             do {
                 let response = try ConfigurationResponse(jsonData: Data(json.utf8))
                 XCTAssertEqual(response.maximumAmount.amount, amount, "kept as written")
                 XCTAssertEqual(
-                    response.maximumAmount.decimalAmount, Self.exactDecimal(amount), "\(amount) read exactly or not at all")
+                    response.maximumAmount.decimalAmount, Self.exactDecimal(amount),
+                    "\(amount) read exactly or not at all")
             } catch {
                 XCTAssertNotNil(error as ConfigurationResponseError?)
             }
@@ -129,9 +132,11 @@ final class ProviderExtremeValueTests: XCTestCase {
         XCTAssertEqual(configuration.availability(for: .nan, currencyCode: "GBP"), .unavailable(.notPositive))
         XCTAssertFalse(configuration.isInRange(.nan))
         for huge in [Decimal.greatestFiniteMagnitude, -Decimal.greatestFiniteMagnitude, .nan] {
-            XCTAssertEqual(Afterpay.Money(amount: huge, currency: "GBP").amount, "NaN", "\(huge) cannot be written in cents")
+            XCTAssertEqual(
+                Afterpay.Money(amount: huge, currency: "GBP").amount, "NaN", "\(huge) cannot be written in cents")
             let formatter = CurrencyFormatter(
-                currencyCode: "GBP", merchantLocale: Locale(identifier: "en_GB"), deviceLocale: Locale(identifier: "en_GB"))
+                currencyCode: "GBP", merchantLocale: Locale(identifier: "en_GB"),
+                deviceLocale: Locale(identifier: "en_GB"))
             XCTAssertEqual(formatter.string(from: huge), "NaN")
         }
     }
@@ -202,8 +207,10 @@ final class ProviderExtremeValueTests: XCTestCase {
         }
         let formatter = StringFormatter()
         for cursor in [Int.max, .min, -1, 0, 100] {
-            let result = formatter.formatString("4111111111111111", mask: "{{9999}} {{9999}} {{9999}} {{9999}}", cursorPosition: cursor)
-            XCTAssertTrue((0...result.formatted.count).contains(result.cursorPosition), "\(cursor) → \(result.cursorPosition)")
+            let result = formatter.formatString(
+                "4111111111111111", mask: "{{9999}} {{9999}} {{9999}} {{9999}}", cursorPosition: cursor)
+            XCTAssertTrue(
+                (0...result.formatted.count).contains(result.cursorPosition), "\(cursor) → \(result.cursorPosition)")
         }
         XCTAssertEqual(
             formatter.formatString("41111", mask: "{{9999}} {{9999}}", cursorPosition: .max).cursorPosition,
@@ -232,12 +239,14 @@ final class ProviderExtremeValueTests: XCTestCase {
                     let decoded = try JSONDecoder().decode(T.self, from: Data(text.utf8))
                     let back = try JSONParser.parse(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self))
                     XCTAssertEqual(
-                        Self.value(at: leaf.path, in: back), replacement, "\(T.self) \(leaf.path) read as another value",
+                        Self.value(at: leaf.path, in: back), replacement,
+                        "\(T.self) \(leaf.path) read as another value",
                         file: file, line: line)
                     try check(decoded)
                 } catch let error as DecodingError {
                     XCTAssertTrue(
-                        Self.names(error, leaf.keys.suffix(2)), "\(T.self) \(leaf.path) = \(replacement.jsonText): \(error)",
+                        Self.names(error, leaf.keys.suffix(2)),
+                        "\(T.self) \(leaf.path) = \(replacement.jsonText): \(error)",
                         file: file, line: line)
                 }
             }

@@ -48,7 +48,8 @@ extension KeyedDecodingContainer {
             throw DecodingError.typeMismatch(
                 T.self,
                 DecodingError.Context(
-                    codingPath: codingPath + [key], debugDescription: "expected an integer, found a number beyond Decimal"))
+                    codingPath: codingPath + [key],
+                    debugDescription: "expected an integer, found a number beyond Decimal"))
         }
         guard let value = T(String(describing: number)) else {
             throw DecodingError.typeMismatch(
