@@ -86,7 +86,7 @@ extension KeyedDecodingContainer {
         let value: Decimal
         do {
             value = try decode(Decimal.self, forKey: key)
-        } catch  where DecimalParsing.isUnrepresentableNumber(error) {
+        } catch let error where DecimalParsing.isUnrepresentableNumber(error) {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "a number beyond the range of Decimal")
         }
