@@ -4,7 +4,9 @@ import StateStore
 
 /// One hand-built value of every case of every action enum (and of the payload enums they carry),
 /// with payloads that exercise each reading: optionals present and absent, empty and non-empty
-/// arrays, unicode and escaped strings, negative, fractional and long decimals, secrets.
+/// arrays, unicode and escaped strings, negative, fractional and long decimals, secrets, and the
+/// limits decoding holds them to (a quantity of 0, quantities adding up to exactly `Int.max`).
+/// ``ExtremeValueTests`` sets every number in them to each extreme value.
 enum CheckoutActionSamples {
     static let tricky = "Zo\u{EB} \u{1F1EC}\u{1F1E7} \"quoted\" back\\slash\ttab\nline \u{1} end"
 
@@ -20,13 +22,13 @@ enum CheckoutActionSamples {
         id: "cart-\u{2603}",
         lines: [
             CartLine(id: "l1", productID: "tee", title: tricky, quantity: 2, unitPrice: decimal("12.50")),
-            CartLine(id: "l2", productID: "cap", title: "Cap", quantity: -1, unitPrice: decimal("0.000001")),
+            CartLine(id: "l2", productID: "cap", title: "Cap", quantity: 0, unitPrice: decimal("0.000001")),
             CartLine(
-                id: "l3", productID: "big", title: "", quantity: Int.max,
+                id: "l3", productID: "big", title: "", quantity: Int.max - 2,
                 unitPrice: decimal("12345678901234567890.123456789")),
         ],
         totals: CartTotals(
-            subtotal: decimal("42.1"), shipping: decimal("3.95"), discount: decimal("-3.95"),
+            subtotal: decimal("42.1"), shipping: decimal("3.95"), discount: decimal("3.95"),
             total: decimal("1000000.01")),
         currencyCode: "GBP")
     static let emptyCart = Cart(
@@ -37,7 +39,9 @@ enum CheckoutActionSamples {
         shippingMethods: [
             ShippingMethod(
                 id: "standard", name: "Standard", price: Money(amount: decimal("3.95"), currencyCode: "GBP")),
-            ShippingMethod(id: "express", name: "Express \u{1F680}", price: money),
+            ShippingMethod(
+                id: "express", name: "Express \u{1F680}",
+                price: Money(amount: decimal("12345678901234567890.5"), currencyCode: "gbp")),
         ],
         selectedShippingMethodID: "express")
     static let bareDetails = CheckoutDetails(cart: emptyCart)
@@ -109,8 +113,8 @@ enum CheckoutActionSamples {
                 ParsedPage(
                     url: "u",
                     extractedOrder: WebOrder(
-                        total: decimal("-0.5"), orderID: "W\u{1F4E6}", subTotal: decimal("38.55"),
-                        delivery: decimal("3.95"), discount: decimal("1.5"), tax: decimal("7.708"), currency: "GBP")))),
+                        total: decimal("0.5"), orderID: "W\u{1F4E6}", subTotal: decimal("38.55"),
+                        delivery: decimal("3.95"), discount: decimal("-1.5"), tax: decimal("7.708"), currency: "GBP")))),
     ]
 
     static let native: [CheckoutAction] = [

@@ -4,7 +4,9 @@ import StateStore
 extension Decimal {
     /// Parses a plain decimal number, exactly: an optional `-`, digits, and optionally a `.`
     /// followed by digits (`"12"`, `"-0.50"`, `"0.000001"`). Anything else (`"1e3"`, `".5"`,
-    /// `"12."`, `"12abc"`, white space, more than 38 significant digits) is `nil`.
+    /// `"12."`, `"12abc"`, white space, more than 38 significant digits, a value too small for
+    /// `Decimal`'s exponent such as a 1 in the 129th decimal place) is `nil`, never a rounded
+    /// value.
     ///
     /// The canonical encoding writes decimals in this form, and logs and payment APIs carry
     /// amounts in it, so decoding them is hot: this reads the UTF-8 bytes once and builds the
@@ -53,6 +55,8 @@ extension Decimal {
         }
         guard digits > 0, !seenPoint || fraction > 0 else { return nil }
         if significand == 0 { return 0 }
+        // `Decimal`'s exponent goes down to -128; below, it would make the value zero.
+        guard fraction <= 128 else { return nil }
         return Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
     }
 
@@ -80,13 +84,17 @@ extension Decimal {
     }
 
     /// A decimal in JSON's number form (plain, or with an exponent: `"1.5e2"`), strictly: the
-    /// whole text must be the number. `Decimal(string:)` alone reads `"12abc"` as 12, a misread.
+    /// whole text must be the number. `Decimal(string:)` alone reads `"12abc"` as 12, a misread,
+    /// and rounds a significand of more than 38 digits, another: both are `nil` here.
     static func strictJSONNumber(_ text: String) -> Decimal? {
         if let plain = Decimal(plainText: text) { return plain }
         var bytes = text.utf8.makeIterator()
         var state = 0  // 0 start, 1 sign, 2 integer, 3 point, 4 fraction, 5 e, 6 e-sign, 7 exponent
+        var significant = 0
         while let byte = bytes.next() {
             let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            // A digit before the exponent belongs to the significand; leading zeros do not count.
+            if digit, state < 5, significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
             switch (state, byte) {
             case (0, UInt8(ascii: "-")): state = 1
             case (0, _) where digit, (1, _) where digit, (2, _) where digit: state = 2
@@ -99,7 +107,7 @@ extension Decimal {
             default: return nil
             }
         }
-        guard state == 2 || state == 4 || state == 7,
+        guard state == 2 || state == 4 || state == 7, significant <= 38,
             let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN
         else { return nil }
         return value

@@ -58,7 +58,8 @@ extension Configuration {
         guard currencyCode.uppercased() == self.currencyCode.uppercased() else {
             return .unavailable(.currencyMismatch(configured: self.currencyCode, order: currencyCode))
         }
-        guard total > 0 else { return .unavailable(.notPositive) }
+        // NaN explicitly: Foundation's `Decimal` orders NaN below zero, but no rule should rest on that.
+        guard !total.isNaN, total > 0 else { return .unavailable(.notPositive) }
         if let minimumAmount, total < minimumAmount {
             return .unavailable(.belowMinimum(minimumAmount))
         }

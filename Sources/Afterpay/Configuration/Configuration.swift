@@ -105,12 +105,12 @@ public struct Configuration: Equatable, Hashable, Sendable {
         MerchantLocale(locale) ?? .enUS
     }
 
-    /// Whether `totalAmount` is inside the limits: above zero, at least the minimum (zero when
-    /// none is configured) and at most the maximum. Both bounds are inclusive.
+    /// Whether `totalAmount` is inside the limits: a number (not NaN) above zero, at least the
+    /// minimum (zero when none is configured) and at most the maximum. Both bounds are inclusive.
     ///
     /// This is the rule that decides between the instalment sentence and the limits sentence in
     /// ``PriceBreakdown``; the currency is not considered here (see ``availability(for:currencyCode:)``).
     public func isInRange(_ totalAmount: Decimal) -> Bool {
-        totalAmount > 0 && totalAmount >= (minimumAmount ?? 0) && totalAmount <= maximumAmount
+        !totalAmount.isNaN && totalAmount > 0 && totalAmount >= (minimumAmount ?? 0) && totalAmount <= maximumAmount
     }
 }

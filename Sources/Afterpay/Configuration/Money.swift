@@ -19,14 +19,14 @@ public struct Money: Codable, Equatable, Hashable, Sendable {
     }
 
     /// Money from a `Decimal`, written with exactly two decimals (rounded half-even), a `.` and no
-    /// grouping: `Money(amount: 50, currency: "USD").amount` is `"50.00"`. `Decimal.nan` is
-    /// written `"NaN"`, which ``decimalAmount`` then refuses.
+    /// grouping: `Money(amount: 50, currency: "USD").amount` is `"50.00"`. `Decimal.nan`, and an
+    /// amount too large for `Decimal` once written in cents, are written `"NaN"`, which
+    /// ``decimalAmount`` then refuses.
     public init(amount: Decimal, currency: String) {
-        if amount.isNaN {
-            self.amount = "NaN"
-        } else {
-            let digits = DecimalText.digits(of: amount, scale: 2)
+        if let digits = DecimalText.digits(of: amount, scale: 2) {
             self.amount = (digits.isNegative ? "-" : "") + digits.integer + "." + digits.fraction
+        } else {
+            self.amount = "NaN"
         }
         self.currency = currency
     }

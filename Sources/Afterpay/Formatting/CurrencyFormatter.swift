@@ -45,10 +45,10 @@ public struct CurrencyFormatter: Equatable, Sendable {
     /// limits sentence) and formatted: `string(from: 25.005)` is `$25.00`, `string(from: 25.015)`
     /// is `$25.02`, `string(from: 2000, fractionDigits: 0)` is `$2,000`.
     public func string(from amount: Decimal, fractionDigits: Int = 2) -> String {
-        guard !amount.isNaN else { return "NaN" }  // What NumberFormatter prints; never a garbled number.
+        // NaN, and an amount too large to scale: what NumberFormatter prints; never a garbled number.
+        guard let digits = DecimalText.digits(of: amount, scale: max(0, fractionDigits)) else { return "NaN" }
         let device = DeviceNumberFormat(locale: deviceLocale)
         let merchant = MerchantLocale(merchantLocale) ?? .enUS
-        let digits = DecimalText.digits(of: amount, scale: max(0, fractionDigits))
         let number =
             Self.group(digits.integer, separator: device.groupingSeparator)
             + (digits.fraction.isEmpty ? "" : device.decimalSeparator + digits.fraction)

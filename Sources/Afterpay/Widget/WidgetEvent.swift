@@ -5,7 +5,7 @@
 /// | `ready` | `isValid`, `amountDueToday` | `paymentScheduleChecksum` | ``ready(isValid:amountDueToday:paymentScheduleChecksum:)`` |
 /// | `change` | `isValid`; when true `amountDueToday` | checksum when valid; `error` when invalid | ``changed(_:)`` |
 /// | `error` | | `error` `{errorCode, message}` | ``error(errorCode:message:)`` |
-/// | `resize` | | `size` (whole number) | ``resized(size:)`` |
+/// | `resize` | | `size` (whole number, 0 or more) | ``resized(size:)`` |
 /// | anything else, missing fields, not JSON | | | ``failure(_:)`` |
 ///
 /// Optional fields of the wrong type count as absent, as in Afterpay's SDK: a numeric checksum is
@@ -69,7 +69,9 @@ public enum WidgetEvent: Codable, Equatable, Hashable, Sendable {
             let error = errorPair(in: object)
             return .error(errorCode: error.code, message: error.message)
         case "resize":
-            return .resized(size: object["size"]?.intValue)
+            // A height is never negative: a negative size reads as none, like a size of the
+            // wrong type.
+            return .resized(size: object["size"]?.intValue.flatMap { $0 >= 0 ? $0 : nil })
         default:
             throw .unknownType(type)
         }

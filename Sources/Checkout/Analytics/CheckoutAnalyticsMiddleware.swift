@@ -47,7 +47,8 @@ public struct CheckoutAnalyticsMiddleware: Sendable {
             let wasComplete = before.native.status(of: status.section)?.isComplete ?? false
             if !wasComplete { events.append(.sectionCompleted(status.section)) }
         }
-        if after.payment.attempt > before.payment.attempt, let amount = after.payment.amount {
+        // Only a new payment changes the attempt (`!=`, not `>`: the counter wraps at its limit).
+        if after.payment.attempt != before.payment.attempt, let amount = after.payment.amount {
             events.append(.paymentStarted(providerID: after.payment.providerID ?? "", amount: amount))
         }
         if before.completedOrder == nil, let order = after.completedOrder {

@@ -18,48 +18,52 @@ extension CheckoutDetails: LogDecodable {
 }
 
 extension Cart: LogDecodable {
-    /// Decodes a cart from a log line, as the synthesised `init(from:)` does.
+    /// Decodes a cart from a log line, as `init(from:)` does: quantities that add up to more
+    /// than `Int.max` are refused.
     public init(logValue value: LogValue) throws {
         self.init(
             id: try value.require("id").string(),
             lines: try value.require("lines").array(of: CartLine.self),
             totals: try value.require("totals").decode(),
             currencyCode: try value.require("currencyCode").string())
+        guard itemCount != nil else { throw LogValue.Mismatch(Self.itemCountProblem) }
     }
 }
 
 extension CartLine: LogDecodable {
-    /// Decodes a line from a log line, as `init(from:)` does: `unitPrice` from a decimal string
-    /// or a JSON number.
+    /// Decodes a line from a log line, as `init(from:)` does: the quantity a count, `unitPrice`
+    /// from a decimal string or a JSON number, neither negative.
     public init(logValue value: LogValue) throws {
         self.init(
             id: try value.require("id").string(),
             productID: try value.require("productID").string(),
             title: try value.require("title").string(),
-            quantity: try value.require("quantity").int(),
-            unitPrice: try value.require("unitPrice").flexibleDecimal())
+            quantity: try value.require("quantity").count(),
+            unitPrice: try value.require("unitPrice").nonNegativeDecimal())
     }
 }
 
 extension CartTotals: LogDecodable {
     /// Decodes totals from a log line, as `init(from:)` does: each from a decimal string or a
-    /// JSON number.
+    /// JSON number, none negative.
     public init(logValue value: LogValue) throws {
         self.init(
-            subtotal: try value.require("subtotal").flexibleDecimal(),
-            shipping: try value.require("shipping").flexibleDecimal(),
-            discount: try value.require("discount").flexibleDecimal(),
-            total: try value.require("total").flexibleDecimal())
+            subtotal: try value.require("subtotal").nonNegativeDecimal(),
+            shipping: try value.require("shipping").nonNegativeDecimal(),
+            discount: try value.require("discount").nonNegativeDecimal(),
+            total: try value.require("total").nonNegativeDecimal())
     }
 }
 
 extension ShippingMethod: LogDecodable {
-    /// Decodes a shipping method from a log line, as the synthesised `init(from:)` does.
+    /// Decodes a shipping method from a log line, as `init(from:)` does: a negative price is
+    /// refused.
     public init(logValue value: LogValue) throws {
         self.init(
             id: try value.require("id").string(),
             name: try value.require("name").string(),
             price: try value.require("price").decode())
+        if let problem = DecimalParsing.negativeProblem(price.amount) { throw LogValue.Mismatch(problem) }
     }
 }
 

@@ -13,7 +13,8 @@ extension LogValue {
     }
 
     /// A decimal written as a decimal string or a JSON number, as `decodeFlexibleDecimal(forKey:)`
-    /// reads it: a string through ``DecimalParsing/parse(_:)``, a number as `Decimal`.
+    /// reads it: a string through ``DecimalParsing/parse(_:)``, a number as `Decimal` within
+    /// ``DecimalParsing/numberProblem(_:)``'s bounds.
     func flexibleDecimal() throws -> Decimal {
         if let text = try? string() {
             guard let value = DecimalParsing.parse(text) else {
@@ -21,7 +22,24 @@ extension LogValue {
             }
             return value
         }
-        return try decimal()
+        let value = try decimal()
+        if let problem = DecimalParsing.numberProblem(value) { throw LogValue.Mismatch(problem) }
+        return value
+    }
+
+    /// A price, cost or total, as `decodeNonNegativeDecimal(forKey:)` reads it: a flexible decimal
+    /// that is not negative.
+    func nonNegativeDecimal() throws -> Decimal {
+        let value = try flexibleDecimal()
+        if let problem = DecimalParsing.negativeProblem(value) { throw LogValue.Mismatch(problem) }
+        return value
+    }
+
+    /// A count, as `decodeCount(forKey:)` reads it: an integer from 0 to `Int.max`.
+    func count() throws -> Int {
+        let value = try int()
+        guard value >= 0 else { throw LogValue.Mismatch("\(value) is negative; a count is 0 or more") }
+        return value
     }
 
     /// A `Sensitive<String>`: the redaction marker reads as a redacted value, any other string as

@@ -39,24 +39,28 @@ extension ParsedPage: LogDecodable {
 
 extension WebOrder: LogDecodable {
     /// Decodes an order from a log line, as `init(from:)` does: amounts from decimal strings or
-    /// JSON numbers, the order id from a string or an integer (anything else reads as none).
+    /// JSON numbers (none but the discount negative), the order id from a string or a whole
+    /// number (anything else reads as none).
     public init(logValue value: LogValue) throws {
         var orderID: String?
         if let member = value.member("orderId") {
-            // `init(from:)` tries a string, then an integer, and ignores anything else.
+            // `init(from:)` tries a string, then an integer, then a whole number of any length,
+            // and ignores anything else.
             if let text = try? member.string() {
                 orderID = text
             } else if let number = try? member.int() {
                 orderID = String(number)
+            } else if let number = try? member.decimal() {
+                orderID = WebOrder.wholeNumberDigits(number)
             }
         }
         self.init(
-            total: try value.require("total").flexibleDecimal(),
+            total: try value.require("total").nonNegativeDecimal(),
             orderID: orderID,
-            subTotal: try value.member("subTotal")?.flexibleDecimal(),
-            delivery: try value.member("delivery")?.flexibleDecimal(),
+            subTotal: try value.member("subTotal")?.nonNegativeDecimal(),
+            delivery: try value.member("delivery")?.nonNegativeDecimal(),
             discount: try value.member("discount")?.flexibleDecimal(),
-            tax: try value.member("tax")?.flexibleDecimal(),
+            tax: try value.member("tax")?.nonNegativeDecimal(),
             currency: try value.member("currency")?.string())
     }
 }

@@ -19,4 +19,40 @@ public struct Cart: Sendable, Hashable, Codable {
 
     /// The amount to pay.
     public var total: Money { Money(amount: totals.total, currencyCode: currencyCode) }
+
+    /// The number of items: the sum of the lines' quantities, or `nil` when it does not fit
+    /// `Int` (a decoded cart never has such lines; one built in code may).
+    public var itemCount: Int? { Self.itemCount(of: lines) }
+
+    static func itemCount(of lines: [CartLine]) -> Int? {
+        var count = 0
+        for line in lines {
+            let (sum, overflow) = count.addingReportingOverflow(line.quantity)
+            if overflow { return nil }
+            count = sum
+        }
+        return count
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, lines, totals, currencyCode
+    }
+
+    /// Decodes a cart.
+    ///
+    /// - Throws: `DecodingError` naming `lines` when the quantities add up to more than
+    ///   `Int.max` (and whatever its lines and totals refuse).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        lines = try container.decode([CartLine].self, forKey: .lines)
+        totals = try container.decode(CartTotals.self, forKey: .totals)
+        currencyCode = try container.decode(String.self, forKey: .currencyCode)
+        guard Self.itemCount(of: lines) != nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .lines, in: container, debugDescription: Self.itemCountProblem)
+        }
+    }
+
+    static let itemCountProblem = "the lines' quantities add up to more than \(Int.max)"
 }

@@ -8,9 +8,9 @@ public struct CartLine: Sendable, Hashable, Codable, Identifiable {
     public var productID: String
     /// The product's title.
     public var title: String
-    /// The quantity.
+    /// The quantity (0 or more; a decoded line refuses a negative one).
     public var quantity: Int
-    /// The price of one item.
+    /// The price of one item (0 or more; a decoded line refuses a negative one).
     public var unitPrice: Decimal
 
     /// Creates a cart line.
@@ -22,7 +22,8 @@ public struct CartLine: Sendable, Hashable, Codable, Identifiable {
         self.unitPrice = unitPrice
     }
 
-    /// `unitPrice × quantity`.
+    /// `unitPrice × quantity` (`Decimal` arithmetic never traps: a product too large for it is
+    /// NaN).
     public var lineTotal: Decimal { unitPrice * Decimal(quantity) }
 
     private enum CodingKeys: String, CodingKey {
@@ -30,13 +31,16 @@ public struct CartLine: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Decodes a line; `unitPrice` may be a decimal string or a JSON number.
+    ///
+    /// - Throws: `DecodingError` naming `quantity` when it is negative or not an integer that
+    ///   fits `Int`, and `unitPrice` when it is negative or not a decimal `Decimal` holds exactly.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         productID = try container.decode(String.self, forKey: .productID)
         title = try container.decode(String.self, forKey: .title)
-        quantity = try container.decode(Int.self, forKey: .quantity)
-        unitPrice = try container.decodeFlexibleDecimal(forKey: .unitPrice)
+        quantity = try container.decodeCount(forKey: .quantity)
+        unitPrice = try container.decodeNonNegativeDecimal(forKey: .unitPrice)
     }
 
     /// Encodes a line with `unitPrice` as a decimal string.

@@ -24,12 +24,15 @@ public struct CartTotals: Sendable, Hashable, Codable {
     }
 
     /// Decodes totals; each may be a decimal string or a JSON number.
+    ///
+    /// - Throws: `DecodingError` naming the total that is negative (the discount too: it is
+    ///   written as a positive number) or not a decimal `Decimal` holds exactly.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        subtotal = try container.decodeFlexibleDecimal(forKey: .subtotal)
-        shipping = try container.decodeFlexibleDecimal(forKey: .shipping)
-        discount = try container.decodeFlexibleDecimal(forKey: .discount)
-        total = try container.decodeFlexibleDecimal(forKey: .total)
+        subtotal = try container.decodeNonNegativeDecimal(forKey: .subtotal)
+        shipping = try container.decodeNonNegativeDecimal(forKey: .shipping)
+        discount = try container.decodeNonNegativeDecimal(forKey: .discount)
+        total = try container.decodeNonNegativeDecimal(forKey: .total)
     }
 
     /// Encodes totals as decimal strings.

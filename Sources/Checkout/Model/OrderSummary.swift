@@ -23,10 +23,11 @@ public struct OrderSummary: Sendable, Hashable, Codable {
         self.total = total
     }
 
-    /// The summary of a cart.
+    /// The summary of a cart. Its item count is ``Cart/itemCount``, or `Int.max` for a cart built
+    /// in code whose quantities add up to more (a decoded cart refuses those).
     public init(cart: Cart) {
         self.init(
-            itemCount: cart.lines.reduce(0) { $0 + $1.quantity },
+            itemCount: cart.itemCount ?? .max,
             subtotal: cart.totals.subtotal,
             delivery: cart.totals.shipping,
             discount: cart.totals.discount,

@@ -4,7 +4,7 @@ public struct ShippingMethod: Sendable, Hashable, Codable, Identifiable {
     public var id: String
     /// The name to show.
     public var name: String
-    /// What it costs.
+    /// What it costs (0 or more; a decoded method refuses a negative price).
     public var price: Money
 
     /// Creates a shipping method.
@@ -12,5 +12,22 @@ public struct ShippingMethod: Sendable, Hashable, Codable, Identifiable {
         self.id = id
         self.name = name
         self.price = price
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, price
+    }
+
+    /// Decodes a shipping method.
+    ///
+    /// - Throws: `DecodingError` naming `price` when it is negative.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        price = try container.decode(Money.self, forKey: .price)
+        if let problem = DecimalParsing.negativeProblem(price.amount) {
+            throw DecodingError.dataCorruptedError(forKey: .price, in: container, debugDescription: problem)
+        }
     }
 }

@@ -15,11 +15,16 @@ public enum CurrencyDigits {
         "ISK": 2, "CLP": 2, "COP": 2, "MRU": 2, "RSD": 2, "GHS": 2, "CVE": 0, "IDR": 0,
     ]
 
+    /// The digits a currency may have: ISO 4217's currencies have 0 to 4, and so may a
+    /// provider's exception.
+    public static let validDigits = 0...4
+
     /// The minor-unit digits of `currencyCode` (case-insensitive), `overrides` first, then ISO
-    /// 4217; `nil` when the code is unknown.
+    /// 4217; `nil` when the code is unknown, or when its override is outside ``validDigits`` (a
+    /// currency with minus one or a billion digits cannot be paid in).
     public static func digits(for currencyCode: String, overrides: [String: Int] = [:]) -> Int? {
         let code = currencyCode.uppercased()
-        if let override = overrides[code] { return override }
+        if let override = overrides[code] { return validDigits.contains(override) ? override : nil }
         if zeroDigit.contains(code) { return 0 }
         if threeDigit.contains(code) { return 3 }
         if code == "CLF" || code == "UYW" { return 4 }

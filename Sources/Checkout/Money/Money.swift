@@ -37,9 +37,11 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The amount in minor units (pence, cents) for `currencyCode`'s ISO 4217 digits, with
     /// `overrides` taking precedence; extra digits are truncated toward zero, as payment SDKs do.
     ///
-    /// - Throws: ``PaymentGuardViolation/unknownCurrency(_:)`` for a currency with no known digits,
+    /// - Throws: ``PaymentGuardViolation/notANumber(_:)`` for NaN,
+    ///   ``PaymentGuardViolation/unknownCurrency(_:)`` for a currency with no known digits,
     ///   ``PaymentGuardViolation/amountOutOfRange(_:)`` when it does not fit 64 bits.
     public func minorUnits(overrides: [String: Int] = [:]) throws(PaymentGuardViolation) -> Int64 {
+        guard !amount.isNaN else { throw .notANumber(self) }
         guard let digits = CurrencyDigits.digits(for: currencyCode, overrides: overrides) else {
             throw .unknownCurrency(currencyCode)
         }

@@ -2,6 +2,9 @@
 public enum PaymentGuardViolation: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The amount is zero or negative.
     case nonPositiveAmount(Money)
+    /// The amount is not a number (`Decimal`'s NaN: what its arithmetic gives when a result is
+    /// too large for it).
+    case notANumber(Money)
     /// The currency has no known minor-unit digits.
     case unknownCurrency(String)
     /// The provider or the merchant does not take this currency.
@@ -21,6 +24,7 @@ public enum PaymentGuardViolation: Error, Sendable, Hashable, Codable, CustomStr
     public var description: String {
         switch self {
         case .nonPositiveAmount(let money): return "the amount \(money) is not greater than zero"
+        case .notANumber(let money): return "the amount \(money) is not a number"
         case .unknownCurrency(let code): return "the currency \(code) has no known minor units"
         case .unsupportedCurrency(let code, let by): return "the currency \(code) is not supported by \(by)"
         case .amountOutOfRange(let money): return "the amount \(money) is out of range"

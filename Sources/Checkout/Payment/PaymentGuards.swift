@@ -7,9 +7,20 @@
 /// let units = try PaymentGuards.minorUnits(of: total, provider: adyen)
 /// try PaymentGuards.requireShownAmount(asked: total, shown: state.displayedTotal)
 /// ```
+///
+/// Every guard that takes an amount refuses NaN first, explicitly. `Decimal`'s arithmetic gives
+/// NaN when a result is too large for it, and Foundation's `Decimal` does not compare NaN as
+/// IEEE floating point does: NaN equals NaN, and is less than zero. So "the amount asked equals
+/// the amount shown" would pass two NaNs, and only the explicit check refuses them.
 public enum PaymentGuards {
-    /// The amount must be greater than zero.
+    /// The amount must be a number (not NaN).
+    public static func requireNumber(_ amount: Money) throws(PaymentGuardViolation) {
+        guard !amount.amount.isNaN else { throw .notANumber(amount) }
+    }
+
+    /// The amount must be a number greater than zero.
     public static func requirePositive(_ amount: Money) throws(PaymentGuardViolation) {
+        try requireNumber(amount)
         guard amount.isPositive else { throw .nonPositiveAmount(amount) }
     }
 
@@ -42,12 +53,17 @@ public enum PaymentGuards {
     /// payment restarts with the new total.
     public static func requireUnchangedTotal(presented: Money, current: Money?) throws(PaymentGuardViolation) {
         guard let current else { throw .noTotal }
+        try requireNumber(presented)
+        try requireNumber(current)
         guard presented == current else { throw .totalChanged(from: presented, to: current) }
     }
 
-    /// The amount asked of a provider must be the total the user was last shown.
+    /// The amount asked of a provider (or that a provider says it took) must be the total the
+    /// user was last shown, and both must be numbers.
     public static func requireShownAmount(asked: Money, shown: Money?) throws(PaymentGuardViolation) {
         guard let shown else { throw .noTotal }
+        try requireNumber(asked)
+        try requireNumber(shown)
         guard asked == shown else { throw .amountNotShown(asked: asked, shown: shown) }
     }
 

@@ -7,7 +7,9 @@ public struct PaymentProviderDescriptor: Sendable, Hashable, Codable, Identifiab
     public var displayName: String
     /// The currencies the provider takes; `nil` for any currency with known minor units.
     public var supportedCurrencies: Set<String>?
-    /// The provider's exceptions to ISO 4217 minor-unit digits (see ``CurrencyDigits/adyenOverrides``).
+    /// The provider's exceptions to ISO 4217 minor-unit digits (see ``CurrencyDigits/adyenOverrides``),
+    /// each within ``CurrencyDigits/validDigits`` (a decoded descriptor refuses others, and
+    /// ``CurrencyDigits/digits(for:overrides:)`` treats the currency as unknown).
     public var minorUnitOverrides: [String: Int]
     /// Whether an order can be paid in parts (gift card, then card for the remainder).
     public var supportsPartialPayments: Bool
@@ -37,13 +39,23 @@ extension PaymentProviderDescriptor {
 
     /// Decodes a descriptor; `usesStatusWidget` is absent from logs written before it existed,
     /// and means `false`.
+    ///
+    /// - Throws: `DecodingError` naming `minorUnitOverrides` when a currency's digits are outside
+    ///   ``CurrencyDigits/validDigits``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let overrides = try container.decode([String: Int].self, forKey: .minorUnitOverrides)
+        let invalid = overrides.filter { !CurrencyDigits.validDigits.contains($0.value) }
+        if let (code, digits) = invalid.min(by: { $0.key < $1.key }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .minorUnitOverrides, in: container,
+                debugDescription: "\(code) has \(digits) minor-unit digits; a currency has 0 to 4")
+        }
         self.init(
             id: try container.decode(String.self, forKey: .id),
             displayName: try container.decode(String.self, forKey: .displayName),
             supportedCurrencies: try container.decodeIfPresent(Set<String>.self, forKey: .supportedCurrencies),
-            minorUnitOverrides: try container.decode([String: Int].self, forKey: .minorUnitOverrides),
+            minorUnitOverrides: overrides,
             supportsPartialPayments: try container.decode(Bool.self, forKey: .supportsPartialPayments),
             usesStatusWidget: try container.decodeIfPresent(Bool.self, forKey: .usesStatusWidget) ?? false
         )

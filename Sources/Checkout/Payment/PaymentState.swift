@@ -18,9 +18,10 @@ public struct PaymentState: Sendable, Hashable, Codable {
     public var receipt: PaymentReceipt?
     /// Whether ``receipt`` was confirmed by the authoritative lookup (not only the result code).
     public var isConfirmed: Bool
-    /// Increases with every payment attempt; results of older attempts are ignored.
+    /// Increases with every payment attempt (after `Int.max`, 1 again); results of older
+    /// attempts are ignored.
     public var attempt: Int
-    /// How many times the payment restarted because the total changed.
+    /// How many times the payment restarted because the total changed (it stops at `Int.max`).
     public var restarts: Int
     /// The provider's status widget, once it reported (see ``PaymentWidgetState``).
     public var widget: PaymentWidgetState?
@@ -40,7 +41,8 @@ public struct PaymentState: Sendable, Hashable, Codable {
         restarts = 0
     }
 
-    /// What is still due: ``amount`` minus ``paidAmount``.
+    /// What is still due: ``amount`` minus ``paidAmount`` (NaN if the difference is too large for
+    /// `Decimal`; every payment guard refuses NaN).
     public var amountDue: Money? {
         guard let amount else { return nil }
         guard let paidAmount else { return amount }

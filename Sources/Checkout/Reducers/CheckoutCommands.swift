@@ -7,16 +7,28 @@ enum CheckoutCommands {
 
     // MARK: Requests and errors
 
-    static func takeRequestID(_ state: inout CheckoutState) -> Int {
-        defer { state.nextRequestID += 1 }
-        return state.nextRequestID
+    /// The id that follows `id` in a counter of ids (requests, errors, payment attempts): one
+    /// more, and 1 again after `Int.max`. A counter that a log's header or a long-lived state
+    /// brings to its limit goes on, the same way in every replay, instead of trapping.
+    @inline(__always)
+    static func successor(of id: Int) -> Int {
+        id == .max ? 1 : id + 1
     }
 
-    /// Shows an error; an error of the same kind already shown is replaced, not repeated.
+    static func takeRequestID(_ state: inout CheckoutState) -> Int {
+        let id = state.nextRequestID
+        state.nextRequestID = successor(of: id)
+        return id
+    }
+
+    /// Shows an error; an error of the same kind already shown is replaced, not repeated. Its id
+    /// is one no error shown has (only after the counter wrapped can the next one be taken).
     static func showError(_ kind: CheckoutErrorKind, retry: RetryAction?, in state: inout CheckoutState) {
         state.errors.removeAll { $0.kind == kind }
-        state.errors.append(CheckoutErrorMessage(id: state.nextErrorID, kind: kind, retry: retry))
-        state.nextErrorID += 1
+        var id = state.nextErrorID
+        while state.errors.contains(where: { $0.id == id }) { id = successor(of: id) }
+        state.errors.append(CheckoutErrorMessage(id: id, kind: kind, retry: retry))
+        state.nextErrorID = successor(of: id)
     }
 
     static func clearErrors(retry: RetryAction, in state: inout CheckoutState) {

@@ -82,9 +82,10 @@ public enum PaymentReducer {
                 return .none
             }
             state.payment.session = session
-            guard session.amount == due else {
-                let violation = PaymentGuardViolation.amountNotShown(asked: session.amount, shown: due)
-                return fail(PaymentFailure(kind: .guardViolation, message: violation.description), &state, environment)
+            do throws(PaymentGuardViolation) {
+                try PaymentGuards.requireShownAmount(asked: session.amount, shown: due)
+            } catch {
+                return fail(PaymentFailure(kind: .guardViolation, message: error.description), &state, environment)
             }
             if let restart = restartIfTotalChanged(&state, environment: environment) { return restart }
             state.payment.phase = .presenting
@@ -277,7 +278,7 @@ public enum PaymentReducer {
         }
         CheckoutCommands.clearErrors(retry: .payment, in: &state)
         reset(&state, to: .preparing)
-        state.payment.attempt += 1
+        state.payment.attempt = CheckoutCommands.successor(of: state.payment.attempt)
         state.payment.amount = shown
         let attempt = state.payment.attempt
         let api = environment.api
@@ -325,10 +326,10 @@ public enum PaymentReducer {
         switch outcome {
         case .authorised(let receipt), .awaitingConfirmation(let receipt):
             if let restart = restartIfTotalChanged(&state, environment: environment) { return restart }
-            guard receipt.amount == state.payment.amountDue else {
-                let violation = PaymentGuardViolation.amountNotShown(
-                    asked: receipt.amount, shown: state.payment.amountDue ?? receipt.amount)
-                return fail(PaymentFailure(kind: .guardViolation, message: violation.description), &state, environment)
+            do throws(PaymentGuardViolation) {
+                try PaymentGuards.requireShownAmount(asked: receipt.amount, shown: state.payment.amountDue)
+            } catch {
+                return fail(PaymentFailure(kind: .guardViolation, message: error.description), &state, environment)
             }
             state.payment.receipt = receipt
             if case .authorised = outcome {
@@ -367,9 +368,16 @@ public enum PaymentReducer {
             }
             let paid = (state.payment.paidAmount?.amount ?? 0) + receipt.amount.amount
             state.payment.paidAmount = Money(amount: paid, currencyCode: amount.currencyCode)
-            guard remaining == state.payment.amountDue, remaining.isPositive else {
+            // The part paid and the rest are both more than zero (so neither is NaN, and the rest
+            // is less than what was due), and add up to what was due: a part "paid" of a negative
+            // amount would otherwise ask the provider for more than the total shown.
+            do throws(PaymentGuardViolation) {
+                try PaymentGuards.requirePositive(receipt.amount)
+                try PaymentGuards.requirePositive(remaining)
+                try PaymentGuards.requireShownAmount(asked: remaining, shown: state.payment.amountDue)
+            } catch {
                 let failure = PaymentFailure(
-                    kind: .guardViolation, message: "remaining amount \(remaining) does not add up")
+                    kind: .guardViolation, message: "remaining amount \(remaining) does not add up: \(error)")
                 return fail(failure, &state, environment)
             }
             // Keep the paid session until the remainder's arrives: if the shopper leaves, the
@@ -391,7 +399,8 @@ public enum PaymentReducer {
             return nil
         } catch {
             let abandonEffect = abandon(&state, to: .idle, environment: environment)
-            state.payment.restarts += 1
+            // A count, not an id: it stops at its limit.
+            if state.payment.restarts < .max { state.payment.restarts += 1 }
             CheckoutCommands.showError(.totalChanged, retry: nil, in: &state)
             return .merge(abandonEffect, start(&state, environment: environment))
         }

@@ -58,9 +58,11 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     public var dynamicContent: [DynamicContentSlot]
     /// The completed order, once the checkout completed. Set once.
     public var completedOrder: CompletedOrder?
-    /// The id the next backend request gets (results carry it; stale results are ignored).
+    /// The id the next backend request gets (results carry it; stale results are ignored). After
+    /// `Int.max` the next id is 1: the counter never traps, and wraps the same way in every replay.
     public var nextRequestID: Int
-    /// The id the next error gets.
+    /// The id the next error gets (after `Int.max`, 1 again; an id an error shown still has is
+    /// skipped).
     public var nextErrorID: Int
     /// The request id of the load (fetch checkout or begin web checkout) in flight.
     public var loadInFlight: Int?

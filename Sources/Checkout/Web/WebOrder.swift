@@ -2,7 +2,9 @@ public import Foundation
 
 /// The order object the web checkout page sends with `order` and `paymentcompleted` messages.
 ///
-/// `total` is required; the rest is optional. Amounts may arrive as JSON numbers or strings.
+/// `total` is required; the rest is optional. Amounts may arrive as JSON numbers or strings; the
+/// total, subtotal, delivery cost and tax are never negative (the discount may be written either
+/// way). The order id may arrive as a string or a whole number, of any length `Decimal` holds.
 ///
 /// ```json
 /// { "total": 42.5, "orderId": "W1001", "subTotal": 38.55, "delivery": 3.95, "currency": "GBP" }
@@ -42,19 +44,38 @@ public struct WebOrder: Sendable, Hashable, Codable {
     }
 
     /// Decodes the page's order object; `total` is required.
+    ///
+    /// The order id is read from a string or a whole number (`1001`, and one beyond `Int`'s range
+    /// as its digits); anything else (`true`, `1.5`) reads as none.
+    ///
+    /// - Throws: `DecodingError` naming the amount that is negative (all but the discount) or not
+    ///   a decimal `Decimal` holds exactly.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        total = try container.decodeFlexibleDecimal(forKey: .total)
+        total = try container.decodeNonNegativeDecimal(forKey: .total)
         if let text = try? container.decodeIfPresent(String.self, forKey: .orderID) {
             orderID = text
         } else if let number = try? container.decodeIfPresent(Int.self, forKey: .orderID) {
             orderID = String(number)
+        } else if let number = try? container.decodeIfPresent(Decimal.self, forKey: .orderID) {
+            orderID = Self.wholeNumberDigits(number)
         }
-        subTotal = try container.decodeFlexibleDecimalIfPresent(forKey: .subTotal)
-        delivery = try container.decodeFlexibleDecimalIfPresent(forKey: .delivery)
+        subTotal = try container.decodeNonNegativeDecimalIfPresent(forKey: .subTotal)
+        delivery = try container.decodeNonNegativeDecimalIfPresent(forKey: .delivery)
         discount = try container.decodeFlexibleDecimalIfPresent(forKey: .discount)
-        tax = try container.decodeFlexibleDecimalIfPresent(forKey: .tax)
+        tax = try container.decodeNonNegativeDecimalIfPresent(forKey: .tax)
         currency = try container.decodeIfPresent(String.self, forKey: .currency)
+    }
+
+    /// The digits of a whole number an order id was written as (`12345678901234567890`), or
+    /// `nil` for a fraction, NaN, or a number with so many digits a decoder may have rounded it.
+    static func wholeNumberDigits(_ number: Decimal) -> String? {
+        guard DecimalParsing.numberProblem(number) == nil else { return nil }
+        var value = number
+        var whole = Decimal()
+        NSDecimalRound(&whole, &value, 0, .plain)
+        guard whole == number else { return nil }
+        return whole.description
     }
 
     /// Encodes the order with the page's key names.

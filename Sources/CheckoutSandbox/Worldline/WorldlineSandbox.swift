@@ -113,16 +113,26 @@ public struct WorldlineSandbox: HTTPTransport {
     }
 
     /// EUR ↔ USD at 1.38, rounded half up, in integer minor units; the same currency unchanged.
+    /// An amount whose conversion overflows 64 bits is a bad request, as the platform answers one
+    /// out of its range (it used to trap the sandbox).
     private static func convert(_ query: [String: String]) -> (Int, Data) {
         guard let amount = Int64(query["amount"] ?? "") else { return badRequest("amount") }
-        let converted: Int64
+        let converted: Int64?
         switch (query["source"], query["target"]) {
         case let (source, target) where source == target: converted = amount
-        case ("EUR", "USD"): converted = (amount * 138 + 50) / 100
-        case ("USD", "EUR"): converted = (amount * 100 + 69) / 138
+        case ("EUR", "USD"): converted = scaled(amount, by: 138, plus: 50, over: 100)
+        case ("USD", "EUR"): converted = scaled(amount, by: 100, plus: 69, over: 138)
         default: return badRequest("target")
         }
+        guard let converted else { return badRequest("amount") }
         return (200, Data(#"{"convertedAmount": \#(converted)}"#.utf8))
+    }
+
+    /// `(amount × factor + offset) / divisor`, or `nil` when a step overflows.
+    private static func scaled(_ amount: Int64, by factor: Int64, plus offset: Int64, over divisor: Int64) -> Int64? {
+        let (product, productOverflow) = amount.multipliedReportingOverflow(by: factor)
+        let (sum, sumOverflow) = product.addingReportingOverflow(offset)
+        return productOverflow || sumOverflow ? nil : sum / divisor
     }
 
     private static func notFound(_ property: String) -> (Int, Data) {

@@ -20,4 +20,19 @@ public struct AdyenAPIError: Error, Sendable, Hashable, Codable, CustomStringCon
 
     /// `422 137 (validation): Invalid amount specified`.
     public var description: String { "\(status) \(errorCode) (\(errorType)): \(message)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case status, errorCode, message, errorType
+    }
+
+    /// Decodes Adyen's error answer.
+    ///
+    /// - Throws: `DecodingError` naming `status` when it is a fraction or does not fit `Int`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decodeExactInteger(Int.self, forKey: .status)
+        errorCode = try container.decode(String.self, forKey: .errorCode)
+        message = try container.decode(String.self, forKey: .message)
+        errorType = try container.decode(String.self, forKey: .errorType)
+    }
 }

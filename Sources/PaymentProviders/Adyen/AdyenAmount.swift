@@ -41,4 +41,17 @@ public struct AdyenAmount: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// `4595 GBP` (minor units and currency).
     public var description: String { "\(value) \(currency)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case value, currency
+    }
+
+    /// Decodes `{"value": 4595, "currency": "GBP"}` as Adyen wrote it.
+    ///
+    /// - Throws: `DecodingError` naming `value` when it is a fraction or does not fit 64 bits.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        value = try container.decodeExactInteger(Int64.self, forKey: .value)
+        currency = try container.decode(String.self, forKey: .currency)
+    }
 }

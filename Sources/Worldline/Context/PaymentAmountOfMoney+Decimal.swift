@@ -23,8 +23,11 @@ extension PaymentAmountOfMoney {
     /// Creates an amount from major units (`19.99` EUR → `1999`), exactly: an amount with more
     /// decimals than the currency has is refused, never rounded.
     ///
-    /// - Throws: ``ConversionError``.
+    /// - Throws: ``ConversionError``; NaN is ``ConversionError/outOfRange(amount:currencyCode:)``
+    ///   (refused explicitly: Foundation's `Decimal` compares NaN equal to NaN, so the exactness
+    ///   check below would not).
     public init(amount: Decimal, currencyCode: String) throws(ConversionError) {
+        guard !amount.isNaN else { throw .outOfRange(amount: "\(amount)", currencyCode: currencyCode) }
         let digits = Self.minorUnitDigits(for: currencyCode)
         var scaled = amount
         for _ in 0..<digits { scaled *= 10 }

@@ -36,7 +36,21 @@ extension KeyedDecodingContainer {
     /// "not valid JSON" at the document root, losing the field. Decoding through `Decimal` keeps
     /// the field's path and says what was expected.
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-        let number = try decode(Decimal.self, forKey: key)
+        let number: Decimal
+        do {
+            number = try decode(Decimal.self, forKey: key)
+        } catch {
+            // A number beyond `Decimal` (`1e400`): Foundation throws its own error for it, which it
+            // reports at the root; any `DecodingError` with a path is the decoder's own word.
+            if let decoding = error as? DecodingError {
+                guard case .dataCorrupted(let context) = decoding, context.codingPath.isEmpty else { throw error }
+            }
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "expected an integer, found a number beyond Decimal"))
+        }
         guard let value = T(String(describing: number)) else {
             throw DecodingError.typeMismatch(
                 T.self,

@@ -26,6 +26,10 @@ public struct StringFormatter: Sendable {
     /// Formats `string` with `mask`, moving `cursorPosition` (an offset in `string`, counted in
     /// characters) to the matching offset in the result.
     ///
+    /// A cursor outside `0...string.count` is taken as the nearest end: past the end it formats
+    /// exactly as at the end, and one of `Int.max` no longer overflows as the mask's literals
+    /// move it on; a negative one is 0, so the offset returned is always in the result.
+    ///
     /// - Returns: The masked text and the cursor offset in it.
     public func formatString(
         _ string: String, mask: String, cursorPosition: Int
@@ -33,7 +37,7 @@ public struct StringFormatter: Sendable {
         formatted: String, cursorPosition: Int
     ) {
         let input = Array(string)
-        var cursor = cursorPosition
+        var cursor = min(max(cursorPosition, 0), input.count)
         var copyFromMask = true
         var appendRestOfMask = true
         var stringIndex = 0

@@ -28,4 +28,21 @@ public struct ApiErrorItem: Hashable, Sendable, Codable {
         self.propertyName = propertyName
         self.requestId = requestId
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case code, httpStatusCode, message, category, id, propertyName, requestId
+    }
+
+    /// Decodes an item; `httpStatusCode` must be a whole number that fits `Int` (an error names
+    /// it otherwise).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        code = try container.decode(String.self, forKey: .code)
+        httpStatusCode = try container.decodeInteger(Int.self, forKey: .httpStatusCode)
+        message = try container.decode(String.self, forKey: .message)
+        category = try container.decodeIfPresent(String.self, forKey: .category)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        propertyName = try container.decodeIfPresent(String.self, forKey: .propertyName)
+        requestId = try container.decodeIfPresent(String.self, forKey: .requestId)
+    }
 }
