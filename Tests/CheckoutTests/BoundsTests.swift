@@ -1,5 +1,6 @@
 import ActionLog
 import Checkout
+import CheckoutSandbox
 import Foundation
 import StateStore
 import XCTest
