@@ -56,7 +56,7 @@ public final class ObservedState<Value: Sendable>: Observable, Sendable {
         }
         switch next {
         case .applyNow:
-            MainActor.assumeIsolated { apply(newValue) }
+            apply(newValue)  // on the main thread, nothing pending
         case .schedule:
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated { self?.applyPending() }
@@ -75,7 +75,8 @@ public final class ObservedState<Value: Sendable>: Observable, Sendable {
         if let latest { apply(latest) }
     }
 
-    @MainActor
+    /// Sets `value`. Only on the main thread: from the main-queue hop, or from `receive` after it
+    /// checked. (Not marked `@MainActor`, so that `receive` need not pay for the runtime's check.)
     private func apply(_ newValue: Value) {
         if isDuplicate(storage.withValue { $0 }, newValue) { return }
         registrar.withMutation(of: self, keyPath: \.value) {

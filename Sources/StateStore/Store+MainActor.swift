@@ -3,8 +3,10 @@ extension Store {
     /// `isDuplicate`.
     ///
     /// ```swift
-    /// let subscription = store.subscribe({ $0.items }, isDuplicate: { $0.count == $1.count }, on: .mainActor) {
-    ///     items in badge.count = items.count
+    /// let subscription = store.subscribe(
+    ///     { $0.items }, isDuplicate: { $0.count == $1.count }, on: .mainActor
+    /// ) { items in
+    ///     badge.count = items.count
     /// }
     /// ```
     ///
@@ -26,7 +28,18 @@ extension Store {
         on delivery: StoreSubscription.Delivery,
         onChange: @escaping @MainActor @Sendable (Value) -> Void
     ) -> StoreSubscription {
-        subscribeOnMainActor(select, isDuplicate: isDuplicate, onChange: onChange)
+        // Built here rather than in a shared helper: the optimiser then specialises `select`
+        // (a key path becomes a field read) as it does for `subscribe(_:onChange:)`.
+        let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
+        let last = LastSelection<Value>()
+        deliverFirstValueIfOnMainThread(select, to: sink, last: last)
+        let subscriber = Subscriber<State> { state, _ in
+            let value = select(state)
+            if let previous = last.value, isDuplicate(previous, value) { return }
+            last.value = value
+            sink.post(value)
+        }
+        return registerOnMainActor(subscriber, sink: sink)
     }
 
     /// Subscribes to an `Equatable` selection of the state, delivered on the main actor, skipping
@@ -52,8 +65,8 @@ extension Store {
     ///   when you subscribed, the selection may be delivered once more when the subscription
     ///   joins the store's order, if it changed in between.
     /// - **Cancelling.** Once `cancel()` returns on the main actor, `onChange` is not called again,
-    ///   even for changes already queued. Cancelled from another thread, a callback already
-    ///   running on the main actor finishes; no other starts.
+    ///   even for changes already queued. Cancelled on another thread, the main actor may still
+    ///   finish the one call it is making or about to make; none after it.
     ///
     /// Changes already queued are still delivered if the store itself is released first.
     ///
@@ -68,7 +81,16 @@ extension Store {
         on delivery: StoreSubscription.Delivery,
         onChange: @escaping @MainActor @Sendable (Value) -> Void
     ) -> StoreSubscription {
-        subscribeOnMainActor(select, isDuplicate: { $0 == $1 }, onChange: onChange)
+        let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
+        let last = LastSelection<Value>()
+        deliverFirstValueIfOnMainThread(select, to: sink, last: last)
+        let subscriber = Subscriber<State> { state, _ in
+            let value = select(state)
+            if let previous = last.value, previous == value { return }
+            last.value = value
+            sink.post(value)
+        }
+        return registerOnMainActor(subscriber, sink: sink)
     }
 
     /// Subscribes to every change of an `Equatable` state, delivered on the main actor.
@@ -83,34 +105,29 @@ extension Store {
         on delivery: StoreSubscription.Delivery,
         onChange: @escaping @MainActor @Sendable (State) -> Void
     ) -> StoreSubscription where State: Equatable {
-        subscribeOnMainActor({ $0 }, isDuplicate: { $0 == $1 }, onChange: onChange)
+        subscribe({ $0 }, on: delivery, onChange: onChange)
     }
 
-    /// The one implementation behind the `on: .mainActor` subscriptions. The selection and the
-    /// comparison run on the processing thread, as for any subscriber; only the call to `onChange`
-    /// goes to the main actor, through the store's ``MainActorMailbox``.
+    /// Subscribed on the main actor, delivers the current selection before `subscribe` returns,
+    /// so a screen renders at once. The draining thread reads `last` only after the subscribe
+    /// command, which passes through the store's lock; a repeat of this value is then skipped.
     @inlinable
-    func subscribeOnMainActor<Value: Sendable>(
-        _ select: @escaping @Sendable (State) -> Value,
-        isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
-        onChange: @escaping @MainActor @Sendable (Value) -> Void
-    ) -> StoreSubscription {
+    func deliverFirstValueIfOnMainThread<Value>(
+        _ select: (State) -> Value,
+        to sink: MainActorSink<Value>,
+        last: LastSelection<Value>
+    ) {
+        guard isMainThread() else { return }
+        let value = select(core.state)
+        last.value = value
+        sink.deliverNow(value)
+    }
+
+    /// Registers a main-actor subscriber; cancelling stops its callbacks at once (see
+    /// ``MainActorSinkBase/cancel()``), then removes it from the store in the store's order.
+    @inlinable
+    func registerOnMainActor(_ subscriber: Subscriber<State>, sink: MainActorSinkBase) -> StoreSubscription {
         let core = self.core
-        let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
-        let last = LastSelection<Value>()
-        if isMainThread() {
-            // On the main actor: render the current selection before returning. The drainer
-            // reads `last` only after the subscribe command below, which passes through the lock.
-            let value = select(core.state)
-            last.value = value
-            sink.deliverNow(value)
-        }
-        let subscriber = Subscriber<State> { state, _ in
-            let value = select(state)
-            if let previous = last.value, isDuplicate(previous, value) { return }
-            last.value = value
-            sink.post(value)
-        }
         core.submit(.subscribe(subscriber))
         return StoreSubscription { [weak core] in
             sink.cancel()
