@@ -58,6 +58,32 @@ final class StoreMainActorDeliveryTests: XCTestCase {
         XCTAssertEqual(subscriptions.values.count, 1)
     }
 
+    func testSubscribingOnTheMainActorWhileAnotherThreadProcessesDeliversAtOnceAndNoRepeat() {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let blocking = Middleware<CounterState> { _, action, next in
+            if action == .note("block") {
+                entered.signal()
+                release.wait()
+            }
+            next(action)
+        }
+        let store = makeStore(middleware: [blocking])
+        store.dispatch(.add(5))
+        Thread { store.dispatch(.note("block")) }.start()
+        XCTAssertEqual(entered.wait(timeout: .now() + 30), .success)  // another thread is processing
+
+        let trace = MainActorTrace<Int>()
+        let subscription = store.subscribe(\.count, on: .mainActor) { trace.record($0) }
+        XCTAssertEqual(trace.values, [5], "the current value, before subscribe returns")
+        store.dispatch(.increment)  // queued behind the blocked action and the subscription
+        release.signal()
+        wait(for: [trace.expectation(count: 2, in: self)], timeout: 30)
+        drainMainQueue()
+        XCTAssertEqual(trace.values, [5, 6], "joining the store's order does not repeat 5")
+        subscription.cancel()
+    }
+
     // MARK: Order and thread
 
     func testChangesDispatchedFromManyThreadsArriveOnTheMainActorInTheStoresOrder() {
@@ -180,6 +206,21 @@ final class StoreMainActorDeliveryTests: XCTestCase {
         }.start()
         XCTAssertEqual(returned.wait(timeout: .now() + 30), .success)  // 1,000 changes queued
         subscription.cancel()
+        drainMainQueue()
+        XCTAssertEqual(trace.values, [0])
+    }
+
+    func testCancellingOnAnotherThreadDropsChangesNotYetDelivered() {
+        let store = makeStore()
+        let trace = MainActorTrace<Int>()
+        let subscription = store.subscribe(\.count, on: .mainActor) { trace.record($0) }
+        let cancelled = DispatchSemaphore(value: 0)
+        Thread {
+            for _ in 0..<1_000 { store.dispatch(.increment) }
+            subscription.cancel()
+            cancelled.signal()
+        }.start()
+        XCTAssertEqual(cancelled.wait(timeout: .now() + 30), .success)
         drainMainQueue()
         XCTAssertEqual(trace.values, [0])
     }
