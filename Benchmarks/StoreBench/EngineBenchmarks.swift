@@ -148,3 +148,171 @@ extension CounterState: Codable, Equatable {
         }
     ),
 ]
+
+// MARK: - Delivery on the main actor
+
+/// The main-actor rows, in this order:
+///
+/// - `store-1-main-actor`: `store-1` with its subscriber on the main actor (`on: .mainActor`),
+///   dispatching on a background thread while the main thread runs the main queue, as in an app.
+///   Nanoseconds per dispatch on the dispatching thread, wall clock; only the dispatch loop is
+///   timed, then each run waits for the last change to reach the main actor.
+/// - `  cpu, main-actor` and `  cpu, store-1 (paired)`: the dispatching thread's own CPU time per
+///   dispatch in those runs, and in a `store-1` run made just before each, on the same thread. On
+///   a machine with few (or shared) cores, the wall clock also counts the moments the main
+///   thread, woken to deliver, takes the core from the dispatching thread.
+/// - `store-1-main-inline`: the same subscriber, dispatching on the main thread: each change is
+///   delivered at once, before `dispatch` returns.
+/// - `store-main-actor-latency`: from `dispatch` on a background thread to the start of the
+///   main-actor callback, one change at a time.
+func mainActorBenchmarks(pairs: Int = 7, iterations: Int = 1_000_000) -> [Result] {
+    let runs = onBackgroundThread { () -> [(plain: DispatchCost, mainActor: DispatchCost)] in
+        _ = storeOneHere(iterations / 10)
+        _ = storeOneMainActorHere(iterations / 10)
+        return (0..<pairs).map { _ in (storeOneHere(iterations), storeOneMainActorHere(iterations)) }
+    }
+    func row(_ name: String, _ samples: [Double]) -> Result {
+        let sorted = samples.sorted()
+        return Result(
+            name: name, iterations: iterations, repetitions: pairs, minNanoseconds: sorted[0],
+            medianNanoseconds: sorted[sorted.count / 2])
+    }
+    let cpuRatios = runs.map { $0.mainActor.cpu / $0.plain.cpu }.sorted()
+    let cpuOverheads = runs.map { $0.mainActor.cpu - $0.plain.cpu }.sorted()
+    mainActorCPURatio = Ratio(
+        name: "store-1-main-actor / store-1, dispatching thread's CPU", pairs: pairs,
+        median: cpuRatios[pairs / 2], lowest: cpuRatios[0], highest: cpuRatios[pairs - 1])
+    mainActorCPUOverhead = cpuOverheads[pairs / 2]
+    let inline = measure("store-1-main-inline", iterations: 2_000_000, repetitions: 5) { n in
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let subscription = store.subscribe(\.count, on: .mainActor) { _ in }
+        for _ in 0..<n { store.dispatch(.increment) }
+        subscription.cancel()
+        return store.state.count
+    }
+    return [
+        row("store-1-main-actor", runs.map(\.mainActor.wall)),
+        row("  cpu, main-actor", runs.map(\.mainActor.cpu)),
+        row("  cpu, store-1 (paired)", runs.map(\.plain.cpu)),
+        inline,
+        mainActorLatency(),
+    ]
+}
+
+/// Set by `mainActorBenchmarks`: the dispatching thread's CPU time with a main-actor subscriber
+/// over that of `store-1`, as a ratio and in nanoseconds per change (medians of the pairs).
+nonisolated(unsafe) var mainActorCPURatio: Ratio?
+nonisolated(unsafe) var mainActorCPUOverhead: Double?
+
+/// What `n` dispatches cost the thread that made them, per dispatch.
+struct DispatchCost {
+    /// Wall-clock nanoseconds.
+    let wall: Double
+    /// The thread's CPU time, in nanoseconds.
+    let cpu: Double
+}
+
+/// `store-1` on this thread.
+func storeOneHere(_ n: Int) -> DispatchCost {
+    let store = Store(reducer: counterReducer, state: CounterState())
+    let subscription = store.subscribe(\.count) { _ in }
+    let cost = timeDispatches(n) { for _ in 0..<n { store.dispatch(.increment) } }
+    subscription.cancel()
+    return cost
+}
+
+/// `store-1` with the subscriber on the main actor, dispatching on this (background) thread; waits
+/// for the last change to be delivered before returning.
+func storeOneMainActorHere(_ n: Int) -> DispatchCost {
+    let store = Store(reducer: counterReducer, state: CounterState())
+    let delivered = DispatchSemaphore(value: 0)
+    let subscription = store.subscribe(\.count, on: .mainActor) { count in
+        if count == n { delivered.signal() }
+    }
+    let cost = timeDispatches(n) { for _ in 0..<n { store.dispatch(.increment) } }
+    delivered.wait()
+    subscription.cancel()
+    return cost
+}
+
+/// Times `body`, which makes `n` dispatches, in wall-clock and this thread's CPU time.
+func timeDispatches(_ n: Int, _ body: () -> Void) -> DispatchCost {
+    let clock = ContinuousClock()
+    let cpuStart = threadCPUNanoseconds()
+    let start = clock.now
+    body()
+    let (seconds, attoseconds) = (clock.now - start).components
+    let cpu = threadCPUNanoseconds() - cpuStart
+    return DispatchCost(wall: (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(n), cpu: cpu / Double(n))
+}
+
+/// The CPU time this thread has used.
+func threadCPUNanoseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+}
+
+/// The latency from `dispatch` on a background thread to the start of the main-actor callback,
+/// one change at a time, the main thread idle in between (as in an app): the minimum and the
+/// median over every change of every repetition (after a warm-up round).
+func mainActorLatency(changes: Int = 2_000, repetitions: Int = 5) -> Result {
+    let latencies = onBackgroundThread { () -> [Double] in
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let arrival = Locked<ContinuousClock.Instant?>(nil)
+        let arrived = DispatchSemaphore(value: 0)
+        let subscription = store.subscribe(\.count, on: .mainActor) { _ in
+            arrival.set(ContinuousClock.now)
+            arrived.signal()
+        }
+        arrived.wait()  // the first value
+        var latencies: [Double] = []
+        latencies.reserveCapacity(changes * repetitions)
+        for index in 0..<(changes * (repetitions + 1)) {
+            let start = ContinuousClock.now
+            store.dispatch(.increment)
+            arrived.wait()
+            guard index >= changes, let end = arrival.get() else { continue }
+            let (seconds, attoseconds) = (end - start).components
+            latencies.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+        }
+        subscription.cancel()
+        return latencies.sorted()
+    }
+    return Result(
+        name: "store-main-actor-latency", iterations: changes, repetitions: repetitions,
+        minNanoseconds: latencies[0], medianNanoseconds: latencies[latencies.count / 2])
+}
+
+/// Runs `body` on a new thread while the main thread runs the main queue (as an app's main thread
+/// does), and returns what `body` returned. Call it on the main thread.
+func onBackgroundThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    let result = Locked<T?>(nil)
+    Thread { result.set(body()) }.start()
+    while true {
+        if let value = result.get() { return value }
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+    }
+}
+
+/// A value shared between threads behind a lock.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func get() -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+}

@@ -26,6 +26,9 @@ var groups: [() -> [Result]] = benchmarks.filter { name, _ in filter.map { name.
     .map { name, run in
         name == "recorder-durable" ? { [run()] + durableLatencyBenchmark() } : { [run()] }
     }
+if filter.map({ "store-1-main-actor store-1-main-inline store-main-actor-latency".contains($0) }) ?? true {
+    groups.append { mainActorBenchmarks() }
+}
 if filter.map({ "recorder-buffered".contains($0) }) ?? true {
     groups.append { recorderPairsBenchmark() }
 }
@@ -57,13 +60,37 @@ if json {
         let results: [Result]
         let ratios: [Ratio]
     }
-    if let data = try? encoder.encode(Output(results: results, ratios: recorderRatio.map { [$0] } ?? [])) {
+    let ratios = [recorderRatio, mainActorCPURatio].compactMap { $0 }
+    if let data = try? encoder.encode(Output(results: results, ratios: ratios)) {
         print(String(decoding: data, as: UTF8.self))
     }
 } else {
     func median(_ name: String) -> Double? { results.first { $0.name == name }?.medianNanoseconds }
     if let large = median("large-state"), let small = median("small-state") {
         print(String(format: "large-state / small-state: %.2fx", large / small))
+    }
+    if let mainActor = median("store-1-main-actor"), let one = median("store-1") {
+        print(
+            String(
+                format:
+                    "store-1-main-actor / store-1: %.2fx (%+.1f ns per change on the dispatching thread, wall clock)",
+                mainActor / one, mainActor - one))
+    }
+    if let ratio = mainActorCPURatio, let overhead = mainActorCPUOverhead {
+        print(
+            String(
+                format:
+                    "  the dispatching thread's CPU time: %.2fx store-1's, %+.1f ns per change (median of %d pairs)",
+                ratio.median, overhead, ratio.pairs))
+    }
+    if let inline = median("store-1-main-inline"), let one = median("store-1") {
+        print(String(format: "store-1-main-inline / store-1: %.2fx (%+.1f ns per change)", inline / one, inline - one))
+    }
+    if let latency = median("store-main-actor-latency") {
+        print(
+            String(
+                format: "dispatch (background thread) to main-actor callback: %.1f µs (median latency)", latency / 1000)
+        )
     }
     if let middleware = median("middleware-5"), let one = median("store-1") {
         print(String(format: "middleware-5 / store-1:    %.2fx", middleware / one))

@@ -1,8 +1,9 @@
 import ActionLog
 // How a host app embeds the checkout: a store on the checkout reducer, analytics and an action
-// log as middleware, a subscription that renders, and the screens' taps as actions. Here the
-// backend and the payment provider are the package's sandboxes, from the CheckoutSandbox module
-// (a shipping app never links it: it passes its URLSessionCheckoutAPI and real providers instead).
+// log as middleware, a subscription that renders on the main actor, and the screens' taps as
+// actions. Here the backend and the payment provider are the package's sandboxes, from the
+// CheckoutSandbox module (a shipping app never links it: it passes its URLSessionCheckoutAPI and
+// real providers instead).
 //
 //     swift run checkout-host-example
 import Checkout
@@ -31,9 +32,11 @@ let store = Store(
     middleware: [CheckoutAnalyticsMiddleware(sink: PrintingAnalytics()).middleware, recorder.middleware]
 )
 
-// What a screen renders: the current section, the total, the payment phase.
+// What a screen renders: the current section, the total, the payment phase. On the main actor,
+// because the backend's and the provider's answers arrive from effects on background threads.
 let subscription = store.subscribe(
-    { ($0.native.currentSection.map { "\($0)" } ?? "-", $0.displayedTotal?.description ?? "-") }, isDuplicate: ==
+    { ($0.native.currentSection.map { "\($0)" } ?? "-", $0.displayedTotal?.description ?? "-") }, isDuplicate: ==,
+    on: .mainActor
 ) { section, total in
     print("screen: section \(section), total \(total)")
 }

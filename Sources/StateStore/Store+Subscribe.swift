@@ -3,7 +3,9 @@ extension Store {
     ///
     /// The subscriber gets the current selection at once (or, when another thread is processing an
     /// action, right after that action), then each time the selection changes. Notifications come
-    /// in subscription order, on the thread that processes the action.
+    /// in subscription order, on the thread that processes the action: a background thread for an
+    /// effect's result. To update the user interface, subscribe with `on: .mainActor` instead
+    /// (``subscribe(_:isDuplicate:on:onChange:)``).
     ///
     /// ```swift
     /// let subscription = store.subscribe({ $0.items }, isDuplicate: { $0.count == $1.count }) { items in
@@ -28,11 +30,15 @@ extension Store {
         return register(subscriber)
     }
 
-    /// Subscribes to an `Equatable` selection of the state, skipping repeats.
+    /// Subscribes to an `Equatable` selection of the state, skipping repeats, on the thread that
+    /// processes the action.
     ///
     /// ```swift
-    /// let subscription = store.subscribe(\.cart.total) { total in totalLabel.text = total.formatted }
+    /// let subscription = store.subscribe(\.cart.total) { total in analytics.totalChanged(total) }
     /// ```
+    ///
+    /// That thread is a background thread whenever an effect's result comes back. To update the
+    /// user interface, subscribe with `on: .mainActor` instead (``subscribe(_:on:onChange:)``).
     @inlinable
     public func subscribe<Value: Equatable>(
         _ select: @escaping @Sendable (State) -> Value,
@@ -48,7 +54,13 @@ extension Store {
         return register(subscriber)
     }
 
-    /// Subscribes to every change of an `Equatable` state.
+    /// Subscribes to every change of an `Equatable` state, on the thread that processes the action.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe { state in print(state) }
+    /// ```
+    ///
+    /// For the main actor, use ``subscribe(on:onChange:)``.
     @inlinable
     public func subscribe(onChange: @escaping @Sendable (State) -> Void) -> StoreSubscription
     where State: Equatable {

@@ -159,7 +159,8 @@ final class ProviderExtremeValueTests: XCTestCase {
         ]
         var refused = 0
         for (name, decode) in fixtures {
-            let url = Self.root.appendingPathComponent("Sources/CheckoutSandbox/Resources/WorldlineSandbox/\(name).json")
+            let url = Self.root.appendingPathComponent(
+                "Sources/CheckoutSandbox/Resources/WorldlineSandbox/\(name).json")
             let json = try JSONParser.parse(try String(contentsOf: url, encoding: .utf8))
             var shapes = Set<[Step]>()
             for leaf in Self.leaves(of: json) where leaf.isNumber {

@@ -34,6 +34,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline let statePointer: UnsafeMutablePointer<State>
     @usableFromInline let reducer: @Sendable (inout State, Action) -> Effect<Action>
     @usableFromInline let effects = EffectRunner<Action>()
+    /// Carries changes to main-actor subscriptions (its own lock; see ``MainActorMailbox``).
+    @usableFromInline let mainActorMailbox = MainActorMailbox()
 
     // Guarded by `lock`.
     @usableFromInline @exclusivity(unchecked) var queue: [Command] = []
