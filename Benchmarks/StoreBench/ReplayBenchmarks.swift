@@ -1,6 +1,7 @@
 // store-bench: reading and replaying action logs, the checkout-shaped synthetic log and real checkout actions.
 import ActionLog
 import Checkout
+import CheckoutSandbox
 import Foundation
 import StateStore
 
