@@ -335,7 +335,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             }
             let orderPSP = "8835\(String(1_000_000_000_000 + Int64(nextNumber())).dropFirst())"
             let open = Order(
-                pspReference: orderPSP, orderData: "Ab02b4c0!order\(orderPSP)", amount: amount,
+                pspReference: orderPSP, orderData: SandboxSecret.make("Ab02b4c0!order\(orderPSP)"), amount: amount,
                 remaining: amount.value - paid)
             orders[orderPSP] = open
             response = AdyenPaymentResponse(
@@ -464,7 +464,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
 
     private func validateOrder(_ order: AdyenOrderReference?, amount: AdyenAmount) throws {
         guard let order else { return }
-        guard let open = orders[order.pspReference], open.orderData == order.orderData else {
+        guard let open = orders[order.pspReference], open.orderData == order.orderData.value else {
             throw AdyenAPIError(status: 422, errorCode: "14_0329", message: "Order not found", errorType: "validation")
         }
         guard open.remaining == amount.value, open.amount.currency == amount.currency else {
