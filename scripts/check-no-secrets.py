@@ -117,7 +117,8 @@ def find_secrets(text: str):
         value = match.group(1) or match.group(2)
         if not is_redacted(value) and not value.startswith(MARKER):
             hits.append(("bearer", masked(value)))
-    for match in JSON_STRING_MEMBER.finditer(text):
+    # JSON inside a JSON string (a web page's bridge message) has its quotes escaped.
+    for match in JSON_STRING_MEMBER.finditer(text.replace('\\"', '"')):
         key, value = match.group(1), match.group(2)
         # A URL is checked item by item (the query rule) and a credential scheme by the bearer
         # rule: a secret member holding `Bearer [REDACTED]` or a redacted URL is no leak.

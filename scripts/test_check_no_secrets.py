@@ -49,6 +49,8 @@ class FlagsEachKindOfLeak(unittest.TestCase):
         for key in ["token", "sessionData", "clientKey", "nonce", "paymentMethodNonce", "clientToken",
                     "authorisationToken", "paymentData", "clientSessionId", "returnMAC"]:
             self.assertIn("json-field", kinds(f'{{"{key}":"Ab02b4c0"}}'), key)
+        # JSON inside a JSON string, as a bridge message is logged.
+        self.assertIn("json-field", kinds(r'{"messageReceived":{"_0":"{\"event\":\"pay\",\"nonce\":\"n-1\"}"}}'))
 
 
 class PassesWhatIsRedactedOrNotSecret(unittest.TestCase):
