@@ -106,7 +106,9 @@ struct DemoCommand {
                 onFailure: { [output] error in
                     output.flush()
                     FileHandle.standardError.write(
-                        Data("checkout: recording stopped: \(error) (the demo goes on; the log keeps what came before)\n".utf8))
+                        Data(
+                            "checkout: recording stopped: \(error) (the demo goes on; the log keeps what came before)\n"
+                                .utf8))
                 })
             recorder = made
             middleware.append(made.middleware)

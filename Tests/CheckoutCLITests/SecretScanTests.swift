@@ -18,7 +18,9 @@ final class SecretScanTests: XCTestCase {
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/check-no-secrets.py").path, file.path]
+        process.arguments = [
+            "python3", repositoryRoot.appendingPathComponent("scripts/check-no-secrets.py").path, file.path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = Pipe()

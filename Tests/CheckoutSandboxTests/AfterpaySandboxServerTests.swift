@@ -47,9 +47,11 @@ final class AfterpaySandboxServerTests: XCTestCase {
         let elsewhere = try XCTUnwrap(URL(string: "https://portal.sandbox.afterpay.com/x"))
         let unknown = await server.returnURL(forCheckoutURL: elsewhere)
         XCTAssertEqual(
-            first?.absoluteString, "https://shop.example/afterpay/confirm?status=CANCELLED&orderToken=sbx_secret_002.sandbox-1")
+            first?.absoluteString,
+            "https://shop.example/afterpay/confirm?status=CANCELLED&orderToken=sbx_secret_002.sandbox-1")
         XCTAssertEqual(
-            second?.absoluteString, "https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=sbx_secret_002.sandbox-2")
+            second?.absoluteString,
+            "https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=sbx_secret_002.sandbox-2")
         XCTAssertNil(unknown)
     }
 }

@@ -48,7 +48,8 @@ final class WorldlineSandboxServerTests: XCTestCase {
         } catch let error as WorldlineSandboxServer.SandboxError {
             XCTAssertEqual(error, .unknownPayment("nope"))
         }
-        let result = try await server.paymentResult(paymentID: "sandbox-payment-1", returnMAC: "sbx_secret_sandbox-mac-1")
+        let result = try await server.paymentResult(
+            paymentID: "sandbox-payment-1", returnMAC: "sbx_secret_sandbox-mac-1")
         XCTAssertEqual(result, .declined(paymentID: "sandbox-payment-1", reason: "Declined by the card issuer"))
     }
 }

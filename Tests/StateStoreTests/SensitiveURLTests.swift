@@ -23,7 +23,8 @@ final class SensitiveURLTests: XCTestCase {
         XCTAssertEqual(url.value, checkoutURL)
         XCTAssertFalse(url.isRedacted)
         XCTAssertTrue(url.carriesSecrets)
-        XCTAssertEqual(url.redactedString, "https://portal.sandbox.clearpay.co.uk/checkout/?token=[REDACTED]&locale=en-GB")
+        XCTAssertEqual(
+            url.redactedString, "https://portal.sandbox.clearpay.co.uk/checkout/?token=[REDACTED]&locale=en-GB")
     }
 
     func testDescriptionDebugDescriptionAndDumpShowOnlyTheRedactedURL() {
@@ -69,19 +70,40 @@ final class SensitiveURLTests: XCTestCase {
     func testRedactsEverySecretBearingKeyInTheQueryAndTheFragment() {
         let cases: [(String, String)] = [
             ("https://a.example/p?sessionData=Ab02&x=1", "https://a.example/p?sessionData=[REDACTED]&x=1"),
-            ("https://a.example/p?session_id=cs_1;sessionId=2", "https://a.example/p?session_id=[REDACTED];sessionId=[REDACTED]"),
-            ("https://a.example/p?clientKey=test_K&nonce=n1", "https://a.example/p?clientKey=[REDACTED]&nonce=[REDACTED]"),
-            ("https://a.example/p?access_token=t&Authorization=Bearer%20x", "https://a.example/p?access_token=[REDACTED]&Authorization=[REDACTED]"),
+            (
+                "https://a.example/p?session_id=cs_1;sessionId=2",
+                "https://a.example/p?session_id=[REDACTED];sessionId=[REDACTED]"
+            ),
+            (
+                "https://a.example/p?clientKey=test_K&nonce=n1",
+                "https://a.example/p?clientKey=[REDACTED]&nonce=[REDACTED]"
+            ),
+            (
+                "https://a.example/p?access_token=t&Authorization=Bearer%20x",
+                "https://a.example/p?access_token=[REDACTED]&Authorization=[REDACTED]"
+            ),
             ("myapp://return?status=SUCCESS&orderToken=002.x", "myapp://return?status=SUCCESS&orderToken=[REDACTED]"),
-            ("myapp://adyen?redirectResult=X3X&RETURNMAC=m", "myapp://adyen?redirectResult=[REDACTED]&RETURNMAC=[REDACTED]"),
-            ("https://a.example/p?payment_method_nonce=n&client%5Fsecret=s", "https://a.example/p?payment_method_nonce=[REDACTED]&client%5Fsecret=[REDACTED]"),
+            (
+                "myapp://adyen?redirectResult=X3X&RETURNMAC=m",
+                "myapp://adyen?redirectResult=[REDACTED]&RETURNMAC=[REDACTED]"
+            ),
+            (
+                "https://a.example/p?payment_method_nonce=n&client%5Fsecret=s",
+                "https://a.example/p?payment_method_nonce=[REDACTED]&client%5Fsecret=[REDACTED]"
+            ),
             // Any key naming a token is redacted, `token_type` too: too much beats too little.
-            ("https://a.example/cb#access_token=t&token_type=bearer&state=s", "https://a.example/cb#access_token=[REDACTED]&token_type=[REDACTED]&state=s"),
+            (
+                "https://a.example/cb#access_token=t&token_type=bearer&state=s",
+                "https://a.example/cb#access_token=[REDACTED]&token_type=[REDACTED]&state=s"
+            ),
             ("https://a.example/#/return?token=t", "https://a.example/#/return?token=[REDACTED]"),
             ("https://user:pa55@a.example/p", "https://user:[REDACTED]@a.example/p"),
             ("https://ghp_token@a.example/p", "https://[REDACTED]@a.example/p"),
             ("https://a.example/p?token=&page=2#top", "https://a.example/p?token=&page=2#top"),
-            ("https://a.example/p?orderNo=PARSE-2002&cart=cart-1", "https://a.example/p?orderNo=PARSE-2002&cart=cart-1"),
+            (
+                "https://a.example/p?orderNo=PARSE-2002&cart=cart-1",
+                "https://a.example/p?orderNo=PARSE-2002&cart=cart-1"
+            ),
         ]
         for (url, expected) in cases {
             XCTAssertEqual(SensitiveURL(url).redactedString, expected, url)
@@ -90,7 +112,8 @@ final class SensitiveURLTests: XCTestCase {
     }
 
     func testTheSecretKeyRules() {
-        for key in ["token", "orderToken", "sessionData", "session_id", "SessionId", "clientKey", "nonce", "access_token",
+        for key in [
+            "token", "orderToken", "sessionData", "session_id", "SessionId", "clientKey", "nonce", "access_token",
             "authorization", "Authorization", "client_secret", "RETURNMAC", "MD", "PaRes", "cres", "redirectResult",
             "threeDSResult", "payload", "code", "api-key", "password", "clientSessionId", "jwt", "sig",
         ] {

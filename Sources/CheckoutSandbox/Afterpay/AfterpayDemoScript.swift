@@ -65,7 +65,8 @@ public struct AfterpayDemoScript: ProviderDemoScript {
         }
         guard let back = await server.returnURL(forCheckoutURL: url) else {
             // The URL's description has its token redacted: the message reaches the log.
-            throw PaymentFailure(kind: .provider, message: "the sandbox has no checkout at \(action.url?.description ?? "")")
+            throw PaymentFailure(
+                kind: .provider, message: "the sandbox has no checkout at \(action.url?.description ?? "")")
         }
         // This checkout's fate is fixed; the retry after a decline is approved.
         await server.setBehaviour(.approve)

@@ -89,7 +89,8 @@ public struct WorldlineDemoScript: ProviderDemoScript {
         }
         guard let back = await server.returnURL(forRedirectURL: url) else {
             // The URL's description has its secrets redacted: the message reaches the log.
-            throw PaymentFailure(kind: .provider, message: "the sandbox has no payment at \(action.url?.description ?? "")")
+            throw PaymentFailure(
+                kind: .provider, message: "the sandbox has no payment at \(action.url?.description ?? "")")
         }
         return PaymentActionDetails(payload: Sensitive(back.absoluteString), returnURL: Sensitive(back.absoluteString))
     }

@@ -192,7 +192,8 @@ public actor BraintreePaymentProvider: PaymentProvider {
         guard configuration.threeDSecure, type.isCard else {
             return try await sale(nonce: nonce, deviceData: deviceData, sessionID: sessionID)
         }
-        let request = BraintreeThreeDSecureRequest(nonce: nonce, amount: attempt.amount, clientToken: attempt.clientToken)
+        let request = BraintreeThreeDSecureRequest(
+            nonce: nonce, amount: attempt.amount, clientToken: attempt.clientToken)
         let lookup = try await call("3-D Secure lookup") { try await client.threeDSecureLookup(request) }
         switch lookup {
         case .frictionless(let result):

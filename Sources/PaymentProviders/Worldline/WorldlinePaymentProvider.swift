@@ -171,7 +171,8 @@ public actor WorldlinePaymentProvider: PaymentProvider {
         else {
             return .error(message: "the Worldline return URL is missing or unreadable")
         }
-        guard let returnMAC = pending.returnMAC.value, items.first(where: { $0.name == "RETURNMAC" })?.value == returnMAC
+        guard let returnMAC = pending.returnMAC.value,
+            items.first(where: { $0.name == "RETURNMAC" })?.value == returnMAC
         else {
             return .error(message: "the Worldline return URL's RETURNMAC does not match the payment's")
         }

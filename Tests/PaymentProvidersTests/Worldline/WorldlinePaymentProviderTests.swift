@@ -42,7 +42,8 @@ final class WorldlinePaymentProviderTests: XCTestCase {
         XCTAssertEqual(
             session.methods, [PaymentMethodOption(id: "cards", name: "Cards")],
             "iDEAL is a redirect product, not a card")
-        XCTAssertEqual(session.token?.value, "sbx_secret_sandbox-client-session-1", "the client session id is the secret token")
+        XCTAssertEqual(
+            session.token?.value, "sbx_secret_sandbox-client-session-1", "the client session id is the secret token")
         let calls = await server.receivedCalls
         XCTAssertEqual(calls, [.createClientSession])
     }
@@ -163,14 +164,16 @@ final class WorldlinePaymentProviderTests: XCTestCase {
             returning("https://shop.example/worldline/return?RETURNMAC=guess&paymentId=sandbox-payment-1"), in: session)
         XCTAssertEqual(forged, .error(message: "the Worldline return URL's RETURNMAC does not match the payment's"))
         let other = try await worldline.submitDetails(
-            returning("https://shop.example/worldline/return?RETURNMAC=sbx_secret_sandbox-mac-1&paymentId=sandbox-payment-9"),
+            returning(
+                "https://shop.example/worldline/return?RETURNMAC=sbx_secret_sandbox-mac-1&paymentId=sandbox-payment-9"),
             in: session)
         XCTAssertEqual(other, .error(message: "the Worldline return URL is for another payment"))
         var calls = await server.receivedCalls
         XCTAssertFalse(calls.contains { if case .paymentResult = $0 { true } else { false } })
 
         let good = try await worldline.submitDetails(
-            returning("https://shop.example/worldline/return?RETURNMAC=sbx_secret_sandbox-mac-1&paymentId=sandbox-payment-1"),
+            returning(
+                "https://shop.example/worldline/return?RETURNMAC=sbx_secret_sandbox-mac-1&paymentId=sandbox-payment-1"),
             in: session)
         guard case .authorised(let receipt) = good else { return XCTFail("expected authorised, got \(good)") }
         XCTAssertEqual(receipt.providerReference, "sandbox-payment-1")
