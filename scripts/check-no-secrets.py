@@ -69,7 +69,8 @@ def is_secret_key(name: str) -> bool:
 
 def is_redacted(value: str) -> bool:
     """The marker, the marker as a URL encodes it, or the marker cut short by the command line."""
-    if value in (MARKER, "%5BREDACTED%5D", "%5bREDACTED%5d"):
+    if value.startswith((MARKER, "%5BREDACTED%5D", "%5bREDACTED%5d")):
+        # The marker, maybe followed by what ends the URL in prose: `…?token=[REDACTED]),`.
         return True
     if "…" in value and MARKER.startswith(value.split("…", 1)[0]):
         return True

@@ -60,7 +60,9 @@ class PassesWhatIsRedactedOrNotSecret(unittest.TestCase):
                      "https://a.example/p?access_token=%5BREDACTED%5D", "myapp://cb#access_token=[REDACTED]&x=1",
                      '"Authorization":"Bearer [REDACTED]"', '"headers":{"Authorization":"[REDACTED]"}',
                      # The command line cuts long arguments short: a marker cut short is still one.
-                     'payment.outcomeReceived({"url":"https://portal.example/checkout/?token=[REDA…)']:
+                     'payment.outcomeReceived({"url":"https://portal.example/checkout/?token=[REDA…)',
+                     # A description in the demo's narration: the URL ends inside the parentheses.
+                     "actionRequired(PaymentActionRequest(url: Optional(https://a.example/?token=[REDACTED]), x: nil))"]:
             self.assertEqual(scanner.find_secrets(text), [], text)
 
     def test_identifiers_and_plain_query_items(self):
