@@ -195,7 +195,7 @@ extension SensitiveURL {
 
     /// The part before the query with the authority's user information redacted.
     private static func redactUserInfo(_ text: Substring, readBack: inout Bool) -> String {
-        guard let scheme = text.range(of: "://") else { return String(text) }
+        guard let scheme = text.firstRange(of: "://") else { return String(text) }
         let authorityStart = scheme.upperBound
         let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
         guard let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") else { return String(text) }
