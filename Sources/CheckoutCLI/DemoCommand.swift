@@ -97,9 +97,19 @@ struct DemoCommand {
         ]
         var recorder: ActionRecorder<CheckoutState>?
         if let recordPath {
+            // A write failure stops the recording but not the demo: say so on standard error when
+            // it happens (the demo's own lines before it are flushed first, so the failure shows
+            // where it happened), then carry on and print the summary.
             let made = try ActionRecorder(
                 path: recordPath, initialState: initial, mode: .durable,
-                configuration: ActionLogConfiguration(appVersion: "checkout-demo", fingerprintInterval: 1))
+                configuration: ActionLogConfiguration(appVersion: "checkout-demo", fingerprintInterval: 1),
+                onFailure: { [output] error in
+                    output.flush()
+                    FileHandle.standardError.write(
+                        Data(
+                            "checkout: recording stopped: \(error) (the demo goes on; the log keeps what came before)\n"
+                                .utf8))
+                })
             recorder = made
             middleware.append(made.middleware)
         }
@@ -149,7 +159,13 @@ struct DemoCommand {
         }
 
         await store.waitForEffects()
-        try recorder?.close()
+        var recordingFailure: ActionLogError?
+        do throws(ActionLogError) {
+            try recorder?.close()
+        } catch {
+            // Already reported when it happened (or, if closing itself failed, reported below).
+            recordingFailure = error
+        }
         let state = store.state
         output.line()
         if let order = state.completedOrder {
@@ -157,6 +173,13 @@ struct DemoCommand {
             output.line(terminal.green("order \(order.orderID) placed\(total)"))
         } else {
             output.line(terminal.red("no order placed") + " (view: \(state.view))")
+        }
+        if let recordPath, let recordingFailure {
+            output.line(
+                terminal.red("recording failed")
+                    + ": \(recorder?.recordedCount ?? 0) actions reached \(recordPath) before: \(recordingFailure)")
+            output.flush()
+            return 2
         }
         if let recordPath {
             output.line("recorded \(recorder?.recordedCount ?? 0) actions to \(recordPath)")

@@ -42,7 +42,8 @@ struct SandboxDemoScript: ProviderDemoScript {
             await sandbox.setBehaviour(.approve)
         }
         return PaymentSubmission(
-            methodID: "scheme", payload: Sensitive("demo-encrypted-card-data"), displayDescription: "Visa •••• 1111")
+            methodID: "scheme", payload: Sensitive(SandboxSecret.make("demo-encrypted-card-data")),
+            displayDescription: "Visa •••• 1111")
     }
 
     func completeAction(
@@ -50,6 +51,6 @@ struct SandboxDemoScript: ProviderDemoScript {
     ) async throws
         -> PaymentActionDetails
     {
-        PaymentActionDetails(payload: Sensitive("demo-3ds-result"))
+        PaymentActionDetails(payload: Sensitive(SandboxSecret.make("demo-3ds-result")))
     }
 }

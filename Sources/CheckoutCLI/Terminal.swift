@@ -36,19 +36,30 @@ struct Terminal {
 }
 
 /// Standard output, written through one buffer (printing a long replay line by line is slow).
-final class Output {
+/// Thread-safe: the demo's middleware, its effects and a recorder's failure report all write.
+final class Output: @unchecked Sendable {
     private var buffer = ""
+    private let lock = NSLock()
 
     func line(_ text: String = "") {
+        lock.lock()
+        defer { lock.unlock() }
         buffer += text
         buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { flush() }
+        if buffer.utf8.count > 1 << 16 { flushLocked() }
     }
 
     func flush() {
+        lock.lock()
+        defer { lock.unlock() }
+        flushLocked()
+    }
+
+    private func flushLocked() {
+        guard !buffer.isEmpty else { return }
         FileHandle.standardOutput.write(Data(buffer.utf8))
         buffer = ""
     }
 
-    deinit { flush() }
+    deinit { flushLocked() }
 }

@@ -1,5 +1,6 @@
 /// A secret (card number, CVV, expiry date, token) that must never reach a log, a snapshot, a
-/// description or an analytics event.
+/// description or an analytics event. A URL that carries secrets in its query is a
+/// ``SensitiveURL`` instead, which keeps the rest of the URL readable.
 ///
 /// Redaction happens at the type level, not by a regular expression afterwards: a `Sensitive`
 /// value encodes as the fixed marker ``redactionMarker``, describes itself as that marker, and
@@ -66,10 +67,38 @@ extension Sensitive: Hashable where Value: Hashable {
 
 extension Sensitive: Encodable {
     /// Encodes ``redactionMarker``, whatever the secret.
+    ///
+    /// The one exception is an encoder whose `userInfo` has
+    /// `CodingUserInfoKey/revealsSensitiveValues` set to `true`: it writes the secret itself
+    /// (when known and `Encodable`). Only a provider adapter building the JSON its own SDK reads
+    /// sets it, and what it builds is itself wrapped in a `Sensitive`; logs, snapshots and
+    /// analytics encoders never set it.
     public func encode(to encoder: any Encoder) throws {
+        if encoder.userInfo[.revealsSensitiveValues] as? Bool == true, let value, let secret = value as? any Encodable {
+            try secret.encode(to: encoder)
+            return
+        }
         var container = encoder.singleValueContainer()
         try container.encode(Self.redactionMarker)
     }
+}
+
+extension CodingUserInfoKey {
+    /// Set to `true` in an encoder's `userInfo` to write ``Sensitive`` and ``SensitiveURL``
+    /// values in clear: for a payload handed to a payment SDK inside another `Sensitive` (the
+    /// drop-in's action data, a nonce result), never for a log, a snapshot or an analytics event.
+    ///
+    /// ```swift
+    /// let encoder = JSONEncoder()
+    /// encoder.userInfo[.revealsSensitiveValues] = true
+    /// let payload = Sensitive(String(decoding: try encoder.encode(action), as: UTF8.self))
+    /// ```
+    public static let revealsSensitiveValues: CodingUserInfoKey = {
+        guard let key = CodingUserInfoKey(rawValue: "dev.checkoutengine.revealsSensitiveValues") else {
+            preconditionFailure("a CodingUserInfoKey takes any raw value")
+        }
+        return key
+    }()
 }
 
 extension Sensitive: Decodable where Value: Decodable {

@@ -5,8 +5,8 @@ import StoreTestSupport
 import XCTest
 
 /// A temporary directory that is removed when the test ends, unless `CHECKOUTENGINE_ARTIFACTS`
-/// names a folder to keep test outputs in: CI scans those for card numbers
-/// (`scripts/check-no-card-numbers.py`), proving no secret reached a log.
+/// names a folder to keep test outputs in: CI scans those for secrets
+/// (`scripts/check-no-secrets.py`), proving no secret reached a log.
 func makeTemporaryDirectory(_ testCase: XCTestCase) throws -> URL {
     let kept = ProcessInfo.processInfo.environment["CHECKOUTENGINE_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
     let url = (kept ?? FileManager.default.temporaryDirectory)

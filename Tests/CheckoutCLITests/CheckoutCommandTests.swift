@@ -1,4 +1,5 @@
 import ActionLog
+import CheckoutSandbox
 import Foundation
 import StateStore
 import XCTest
@@ -53,6 +54,66 @@ final class CheckoutCommandTests: XCTestCase {
             XCTAssertFalse(log.contains(secret), "the log holds \(secret)")
         }
         XCTAssertTrue(log.contains("[REDACTED]"))
+    }
+
+    func testDemoReportsARecordingFailureWhenItHappensAndStillPrintsTheSummary() throws {
+        // The file-size limit lets the header through and fails a later write (EFBIG); the shell
+        // ignores SIGXFSZ, and `exec` keeps that for the demo, so the write fails instead of
+        // killing it.
+        let probe = directory.appendingPathComponent("probe.jsonl").path
+        XCTAssertEqual(try runner.run(["demo", "--record", probe]).status, 0)
+        let header = try XCTUnwrap(try String(contentsOfFile: probe, encoding: .utf8).split(separator: "\n").first)
+        let blocks = (header.utf8.count + 1) / 512 + 1  // 512-byte blocks: the header fits, the log does not
+        let limit = "trap '' XFSZ; ulimit -f \(blocks)"
+
+        let path = directory.appendingPathComponent("limited.jsonl").path
+        let demo = try runner.run(shellSetUp: limit, ["demo", "--record", path])
+        XCTAssertEqual(demo.status, 2, "a demo whose recording failed exits 2: \(demo.errors)")
+        XCTAssertTrue(
+            demo.errors.hasPrefix("checkout: recording stopped: write failed for \(path): "), demo.errors)
+        XCTAssertEqual(demo.errors.split(separator: "\n").count, 1, "one line, once: \(demo.errors)")
+        XCTAssertTrue(demo.output.contains("order payment-1 placed for 45.95 GBP"), "the summary: \(demo.output)")
+        XCTAssertTrue(demo.output.contains("recording failed: "), demo.output)
+        XCTAssertFalse(demo.output.contains("replay it with"), "no replay advice for a cut-off log")
+
+        // Both streams in one pipe: the failure shows when it happens, before the rest of the demo.
+        let mergedPath = directory.appendingPathComponent("limited-merged.jsonl").path
+        let merged = try runner.run(shellSetUp: limit + "; exec 2>&1", ["demo", "--record", mergedPath])
+        let lines = merged.output.split(separator: "\n").map(String.init)
+        let failure = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("checkout: recording stopped: ") }, merged.output)
+        let payTapped = try XCTUnwrap(lines.firstIndex { $0.contains("payment.payTapped") }, merged.output)
+        let placed = try XCTUnwrap(lines.firstIndex { $0.contains("order payment-1 placed") }, merged.output)
+        XCTAssertLessThan(failure, payTapped, "reported at once, not at exit:\n\(merged.output)")
+        XCTAssertLessThan(payTapped, placed)
+    }
+
+    func testNoSandboxSecretReachesTheDemoTheLogOrTheReplay() throws {
+        let variants: [[String]] = [
+            [], ["--challenge"], ["--web", "bridge"], ["--web", "parse"], ["--provider", "adyen", "--challenge"],
+            ["--provider", "braintree", "--challenge"], ["--provider", "afterpay"],
+            ["--provider", "worldline", "--challenge"],
+        ]
+        for variant in variants {
+            let path = directory.appendingPathComponent("secrets-\(variant.joined()).jsonl").path
+            let demo = try runner.run(["demo"] + variant + ["--record", path])
+            XCTAssertEqual(demo.status, 0, "\(variant): \(demo.errors)")
+            let replay = try runner.run(["replay", path])
+            let json = try runner.run(["replay", "--json", path])
+            let log = try String(contentsOfFile: path, encoding: .utf8)
+            for (name, text) in [
+                ("demo", demo.output + demo.errors), ("replay", replay.output), ("replay --json", json.output),
+                ("log", log),
+            ] {
+                XCTAssertFalse(text.contains(SandboxSecret.marker), "\(variant) \(name) leaks a sandbox secret")
+                XCTAssertNil(
+                    text.range(of: #"[?&](token|orderToken|redirectData)=[^\[]"#, options: .regularExpression),
+                    "\(variant) \(name) shows a URL's secret")
+            }
+        }
+        // The Afterpay redirect still shows where it goes.
+        let afterpay = try String(
+            contentsOfFile: directory.appendingPathComponent("secrets---providerafterpay.jsonl").path, encoding: .utf8)
+        XCTAssertTrue(afterpay.contains("https://portal.sandbox.clearpay.co.uk/checkout/?token=[REDACTED]"))
     }
 
     func testDemoShowsThe409And410Paths() throws {

@@ -25,7 +25,7 @@ final class AdyenSandboxServerTests: XCTestCase {
             AdyenPaymentsRequest(
                 merchantAccount: "M", amount: amount, reference: "r", paymentMethod: Sensitive(#"{"type":"scheme"}"#),
                 returnUrl: "app://adyen", countryCode: "GB", channel: "iOS", sessionID: session.id,
-                sessionData: Sensitive(session.sessionData)))
+                sessionData: session.sessionData))
         let json = try object(challenge)
         XCTAssertEqual(json["resultCode"] as? String, "ChallengeShopper")
         let action = try XCTUnwrap(json["action"] as? [String: Any])
@@ -36,8 +36,8 @@ final class AdyenSandboxServerTests: XCTestCase {
         let refused = try await server.paymentDetails(
             AdyenPaymentDetailsRequest(
                 details: Sensitive(["threeDSResult": "x"]),
-                paymentData: challenge.action?.paymentData.map(Sensitive.init), sessionID: session.id,
-                sessionData: challenge.sessionData.map(Sensitive.init)))
+                paymentData: challenge.action?.paymentData, sessionID: session.id,
+                sessionData: challenge.sessionData))
         let refusedJSON = try object(refused)
         XCTAssertEqual(refusedJSON["resultCode"] as? String, "Refused")
         XCTAssertEqual(refusedJSON["refusalReason"] as? String, "Insufficient Funds")
@@ -59,7 +59,7 @@ final class AdyenSandboxServerTests: XCTestCase {
         let request = AdyenPaymentsRequest(
             merchantAccount: "M", amount: amount, reference: "r", paymentMethod: Sensitive(#"{"type":"scheme"}"#),
             returnUrl: "app://adyen", countryCode: "GB", channel: "iOS", sessionID: session.id,
-            sessionData: Sensitive(session.sessionData))
+            sessionData: session.sessionData)
         _ = try await server.payments(request)
         do {
             _ = try await server.payments(request)  // the first answer refreshed the session data

@@ -18,12 +18,14 @@ final class AfterpaySandboxServerTests: XCTestCase {
         }
         let checkout = try await server.createCheckout(
             amount: Afterpay.Money(amount: "10.00", currency: "GBP"), merchantReference: "r")
-        _ = try await server.capture(token: checkout.token, merchantReference: "r")
+        let token = try XCTUnwrap(checkout.token.value)
+        _ = try await server.capture(token: token, merchantReference: "r")
         do {
-            _ = try await server.capture(token: checkout.token, merchantReference: "r")
+            _ = try await server.capture(token: token, merchantReference: "r")
             XCTFail("expected a second capture to be refused")
         } catch let error as AfterpaySandboxServer.SandboxError {
-            XCTAssertEqual(error, .tokenNotCapturable(checkout.token))
+            XCTAssertEqual(error, .tokenNotCapturable(token))
+            XCTAssertFalse(error.description.contains(token), "the description reaches logs: no token in it")
         }
         do {
             _ = try await server.capture(token: "002.unknown", merchantReference: "r")
@@ -40,14 +42,16 @@ final class AfterpaySandboxServerTests: XCTestCase {
         await server.setBehaviour(.approve)
         let approved = try await server.createCheckout(
             amount: Afterpay.Money(amount: "10.00", currency: "GBP"), merchantReference: "r")
-        let first = await server.returnURL(forCheckoutURL: cancelled.redirectCheckoutURL)
-        let second = await server.returnURL(forCheckoutURL: approved.redirectCheckoutURL)
+        let first = await server.returnURL(forCheckoutURL: try XCTUnwrap(cancelled.redirectCheckoutURL.url))
+        let second = await server.returnURL(forCheckoutURL: try XCTUnwrap(approved.redirectCheckoutURL.url))
         let elsewhere = try XCTUnwrap(URL(string: "https://portal.sandbox.afterpay.com/x"))
         let unknown = await server.returnURL(forCheckoutURL: elsewhere)
         XCTAssertEqual(
-            first?.absoluteString, "https://shop.example/afterpay/confirm?status=CANCELLED&orderToken=002.sandbox-1")
+            first?.absoluteString,
+            "https://shop.example/afterpay/confirm?status=CANCELLED&orderToken=sbx_secret_002.sandbox-1")
         XCTAssertEqual(
-            second?.absoluteString, "https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=002.sandbox-2")
+            second?.absoluteString,
+            "https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=sbx_secret_002.sandbox-2")
         XCTAssertNil(unknown)
     }
 }

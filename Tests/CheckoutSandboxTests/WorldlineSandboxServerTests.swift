@@ -43,12 +43,13 @@ final class WorldlineSandboxServerTests: XCTestCase {
             XCTAssertEqual(error, .returnMACMismatch)
         }
         do {
-            _ = try await server.paymentResult(paymentID: "nope", returnMAC: "sandbox-mac-1")
+            _ = try await server.paymentResult(paymentID: "nope", returnMAC: "sbx_secret_sandbox-mac-1")
             XCTFail("expected an unknown payment")
         } catch let error as WorldlineSandboxServer.SandboxError {
             XCTAssertEqual(error, .unknownPayment("nope"))
         }
-        let result = try await server.paymentResult(paymentID: "sandbox-payment-1", returnMAC: "sandbox-mac-1")
+        let result = try await server.paymentResult(
+            paymentID: "sandbox-payment-1", returnMAC: "sbx_secret_sandbox-mac-1")
         XCTAssertEqual(result, .declined(paymentID: "sandbox-payment-1", reason: "Declined by the card issuer"))
     }
 }

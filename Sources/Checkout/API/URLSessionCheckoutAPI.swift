@@ -1,4 +1,5 @@
 public import Foundation
+public import StateStore
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -40,15 +41,17 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
         public var appID: String
         /// How long a request may take before it fails with ``CheckoutAPIError/timeout``.
         public var timeout: TimeInterval
-        /// Headers sent with every request (authorisation, currency, …).
-        public var headers: [String: String]
+        /// Headers sent with every request (authorisation, currency, …). Their values may be
+        /// credentials (`Authorization: Bearer …`), so they are `Sensitive`: a description of the
+        /// configuration never shows them.
+        public var headers: [String: Sensitive<String>]
 
         /// Creates a configuration.
         public init(baseURL: URL, appID: String, timeout: TimeInterval = 30, headers: [String: String] = [:]) {
             self.baseURL = baseURL
             self.appID = appID
             self.timeout = timeout
-            self.headers = headers
+            self.headers = headers.mapValues(Sensitive.init)
         }
     }
 
@@ -191,7 +194,7 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
         request.timeoutInterval = configuration.timeout
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in configuration.headers {
-            request.setValue(value, forHTTPHeaderField: name)
+            request.setValue(value.value, forHTTPHeaderField: name)
         }
         if let body {
             do {

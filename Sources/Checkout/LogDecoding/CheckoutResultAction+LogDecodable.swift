@@ -83,7 +83,7 @@ extension WebCheckoutSession: LogDecodable {
     /// headers (a dictionary of secrets, one per web checkout) go through `Decodable`.
     public init(logValue value: LogValue) throws {
         self.init(
-            url: try value.require("url").string(),
+            url: try value.require("url").sensitiveURL(),
             cookies: try value.require("cookies").array(of: WebCheckoutCookie.self),
             headers: try value.require("headers").decode([String: Sensitive<String>].self),
             reference: try value.require("reference").string())

@@ -49,6 +49,11 @@ extension LogValue {
         return text == Sensitive<String>.redactionMarker ? .redacted : Sensitive(text)
     }
 
+    /// A `SensitiveURL`, as its `Decodable` reads it (``SensitiveURL/init(logged:)``).
+    func sensitiveURL() throws -> SensitiveURL {
+        SensitiveURL(logged: try string())
+    }
+
     /// A `String`-backed enum's case, from its raw value.
     func rawValue<Value: RawRepresentable>(_ type: Value.Type = Value.self) throws -> Value
     where Value.RawValue == String {

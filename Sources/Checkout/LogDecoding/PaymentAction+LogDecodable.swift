@@ -136,7 +136,7 @@ extension PaymentActionRequest: LogDecodable {
     public init(logValue value: LogValue) throws {
         self.init(
             kind: try value.require("kind").rawValue(),
-            url: try value.member("url")?.string(),
+            url: try value.member("url")?.sensitiveURL(),
             payload: try value.member("payload")?.sensitiveString())
     }
 }

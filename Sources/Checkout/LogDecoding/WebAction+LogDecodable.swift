@@ -30,7 +30,7 @@ extension ParsedPage: LogDecodable {
     /// Decodes a page from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
         self.init(
-            url: try value.require("url").string(),
+            url: try value.require("url").sensitiveURL(),
             title: try value.member("title")?.string(),
             extractedOrderNumber: try value.member("extractedOrderNumber")?.string(),
             extractedOrder: try value.member("extractedOrder")?.decode())

@@ -25,13 +25,14 @@ public struct PaymentActionRequest: Sendable, Hashable, Codable {
 
     /// The kind of action.
     public var kind: Kind
-    /// The URL to open, for redirects.
-    public var url: String?
+    /// The URL to open, for redirects. It may carry the provider's token or session id in its
+    /// query (Afterpay's `?token=…`), so logs and descriptions show it with those redacted.
+    public var url: SensitiveURL?
     /// The provider's action data for the drop-in. Secret.
     public var payload: Sensitive<String>?
 
     /// Creates an action request.
-    public init(kind: Kind, url: String? = nil, payload: Sensitive<String>? = nil) {
+    public init(kind: Kind, url: SensitiveURL? = nil, payload: Sensitive<String>? = nil) {
         self.kind = kind
         self.url = url
         self.payload = payload

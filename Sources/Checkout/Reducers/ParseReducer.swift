@@ -11,16 +11,19 @@ public enum ParseReducer {
                 case .parse(let rules) = state.web.mode
             else { return .none }
             state.web.currentURL = page.url
-            if rules.isContinueShopping(url: page.url) {
+            // The rules read the URL as the log holds it (secret query values redacted), so a
+            // replay, which never knew the secrets, decides exactly as the recording did.
+            let url = page.url.redactedString
+            if rules.isContinueShopping(url: url) {
                 state.view = .dismissed
                 return .none
             }
-            guard rules.isCompletion(url: page.url, title: page.title) else { return .none }
+            guard rules.isCompletion(url: url, title: page.title) else { return .none }
             let order: CompletedOrder
             let total = page.extractedOrder.flatMap { extracted in
                 extracted.currency.map { Money(amount: extracted.total, currencyCode: $0) }
             }
-            if let number = rules.orderNumber(in: page.url) {
+            if let number = rules.orderNumber(in: url) {
                 order = CompletedOrder(orderID: number, total: total, idSource: .urlQuery)
             } else if let number = page.extractedOrderNumber?.trimmingWhitespace, !number.isEmpty {
                 order = CompletedOrder(orderID: number, total: total, idSource: .extracted)

@@ -4,11 +4,13 @@ public import StateStore
 /// load and the cookies and headers that carry the user's session into it.
 ///
 /// Cookie and header values carry the user's session, so they are `Sensitive`: they never show
-/// in a log or a description. A session read back from a log has them redacted, which is fine:
-/// a replay loads no page.
+/// in a log or a description; the URL is a `SensitiveURL`, so a token or session id in its query
+/// never shows either. A session read back from a log has them redacted, which is fine: a replay
+/// loads no page.
 public struct WebCheckoutSession: Sendable, Hashable, Codable {
-    /// The checkout page's URL.
-    public var url: String
+    /// The checkout page's URL (secret query items, such as a session token, are redacted in
+    /// logs).
+    public var url: SensitiveURL
     /// The cookies to inject before loading the page.
     public var cookies: [WebCheckoutCookie]
     /// The headers to send with the first request.
@@ -19,7 +21,7 @@ public struct WebCheckoutSession: Sendable, Hashable, Codable {
 
     /// Creates a session.
     public init(
-        url: String, cookies: [WebCheckoutCookie] = [], headers: [String: Sensitive<String>] = [:],
+        url: SensitiveURL, cookies: [WebCheckoutCookie] = [], headers: [String: Sensitive<String>] = [:],
         reference: String
     ) {
         self.url = url

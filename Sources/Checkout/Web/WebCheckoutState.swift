@@ -1,3 +1,5 @@
+public import StateStore
+
 /// Everything the web checkout screen needs: how to talk to the page, what to load, how far the
 /// page has loaded, the order it reported, and whether the checkout completed.
 public struct WebCheckoutState: Sendable, Hashable, Codable {
@@ -9,8 +11,8 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
     public var session: WebCheckoutSession?
     /// The page's load progress, `0...1`; the progress view follows it.
     public var loadProgress: Double
-    /// The URL of the last page that loaded.
-    public var currentURL: String?
+    /// The URL of the last page that loaded (secret query items redacted in logs).
+    public var currentURL: SensitiveURL?
     /// The last order the page reported (bridge `order` messages).
     public var order: WebOrder?
     /// Whether the completed order was recorded with the complete endpoint.

@@ -53,7 +53,7 @@ public struct AdyenDemoScript: ProviderDemoScript {
         PaymentSubmission(
             methodID: "scheme",
             payload: Sensitive(
-                #"{"type":"scheme","encryptedCardNumber":"adyenjs_0_1_25$demo","encryptedSecurityCode":"adyenjs_0_1_25$demo"}"#
+                #"{"type":"scheme","encryptedCardNumber":"sbx_secret_adyenjs_0_1_25$demo","encryptedSecurityCode":"sbx_secret_adyenjs_0_1_25$demo"}"#
             ),
             displayDescription: "Visa •••• 1111")
     }
@@ -67,15 +67,15 @@ public struct AdyenDemoScript: ProviderDemoScript {
         case .redirect:
             do throws(AdyenRedirectReturn.Problem) {
                 return try AdyenRedirectReturn.details(
-                    for: "\(Self.configuration.returnURL)?redirectResult=demo-redirect",
+                    for: "\(Self.configuration.returnURL)?redirectResult=\(SandboxSecret.make("demo-redirect"))",
                     configuration: Self.configuration)
             } catch {
                 throw PaymentFailure(kind: .provider, message: error.description)
             }
         case .threeDSFingerprint, .threeDSChallenge:
-            return AdyenDetails.actionDetails(["threeDSResult": "demo-3ds-result"])
+            return AdyenDetails.actionDetails(["threeDSResult": SandboxSecret.make("demo-3ds-result")])
         case .sdk, .await, .qrCode:
-            return AdyenDetails.actionDetails(["payload": "demo-payload"])
+            return AdyenDetails.actionDetails(["payload": SandboxSecret.make("demo-payload")])
         case .voucher, .document:
             throw PaymentFailure(kind: .provider, message: "a \(action.kind.rawValue) finishes without details")
         }

@@ -322,7 +322,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         case .received:
             response = AdyenPaymentResponse(resultCode: "Received")
         case .action(let type, let then):
-            let paymentData = "Ab02b4c0!pd\(nextNumber())"
+            let paymentData = SandboxSecret.make("Ab02b4c0!pd\(nextNumber())")
             pendingActions[paymentData] = PendingAction(
                 answer: then, type: type, sessionID: sessionID, reference: reference, amount: amount)
             response = AdyenPaymentResponse(
@@ -335,7 +335,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             }
             let orderPSP = "8835\(String(1_000_000_000_000 + Int64(nextNumber())).dropFirst())"
             let open = Order(
-                pspReference: orderPSP, orderData: "Ab02b4c0!order\(orderPSP)", amount: amount,
+                pspReference: orderPSP, orderData: SandboxSecret.make("Ab02b4c0!order\(orderPSP)"), amount: amount,
                 remaining: amount.value - paid)
             orders[orderPSP] = open
             response = AdyenPaymentResponse(
@@ -356,7 +356,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             session.version += 1
             session.lastCode = response.resultCode
             sessions[sessionID] = session
-            response.sessionData = sessionData(sessionID, version: session.version)
+            response.sessionData = Sensitive(sessionData(sessionID, version: session.version))
             if response.action == nil { response.sessionResult = "sr-\(sessionID)-\(session.version)" }
         }
         return response
@@ -388,20 +388,24 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         case .redirect:
             return AdyenAction(
                 type: "redirect", paymentMethodType: "ideal",
-                url: "\(host)/checkoutPaymentRedirect?redirectData=X3XtfGC9",
+                url: "\(host)/checkoutPaymentRedirect?redirectData=\(SandboxSecret.make("X3XtfGC9"))",
                 method: "GET", paymentData: paymentData)
         case .threeDS2Fingerprint:
             return AdyenAction(
                 type: "threeDS2", subtype: "fingerprint", paymentMethodType: "scheme", paymentData: paymentData,
-                token: "eyJ0aHJlZURTTWV0aG9kTm90aWZpY2F0aW9uVVJMIjoi", authorisationToken: "BQABAQB9sO")
+                token: SandboxSecret.make("eyJ0aHJlZURTTWV0aG9kTm90aWZpY2F0aW9uVVJMIjoi"),
+                authorisationToken: SandboxSecret.make("BQABAQB9sO"))
         case .threeDS2Challenge:
             return AdyenAction(
                 type: "threeDS2", subtype: "challenge", paymentMethodType: "scheme", paymentData: paymentData,
-                token: "eyJhY3NSZWZlcmVuY2VOdW1iZXIiOiJBRFlFTi", authorisationToken: "BQABAQAcha")
+                token: SandboxSecret.make("eyJhY3NSZWZlcmVuY2VOdW1iZXIiOiJBRFlFTi"),
+                authorisationToken: SandboxSecret.make("BQABAQAcha"))
         case .sdk:
             return AdyenAction(
                 type: "sdk", paymentMethodType: "wechatpaySDK", paymentData: paymentData,
-                sdkData: ["appid": "wx-sandbox", "partnerid": "1", "prepayid": "wx\(paymentData.count)"])
+                sdkData: [
+                    "appid": "wx-sandbox", "partnerid": "1", "prepayid": SandboxSecret.make("wx\(paymentData.count)"),
+                ])
         case .await:
             return AdyenAction(type: "await", paymentMethodType: "mbway", paymentData: paymentData)
         case .voucher:
@@ -460,7 +464,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
 
     private func validateOrder(_ order: AdyenOrderReference?, amount: AdyenAmount) throws {
         guard let order else { return }
-        guard let open = orders[order.pspReference], open.orderData == order.orderData else {
+        guard let open = orders[order.pspReference], open.orderData == order.orderData.value else {
             throw AdyenAPIError(status: 422, errorCode: "14_0329", message: "Order not found", errorType: "validation")
         }
         guard open.remaining == amount.value, open.amount.currency == amount.currency else {
@@ -471,7 +475,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     }
 
     private func sessionData(_ id: String, version: Int) -> String {
-        "Ab02b4c0!BQABAgA\(id)v\(version)"
+        SandboxSecret.make("Ab02b4c0!BQABAgA\(id)v\(version)")
     }
 
     private func nextNumber() -> Int {

@@ -60,11 +60,13 @@ public struct AfterpayDemoScript: ProviderDemoScript {
     public func completeAction(
         _ action: PaymentActionRequest, in session: PaymentSession
     ) async throws -> PaymentActionDetails {
-        guard action.kind == .redirect, let text = action.url, let url = URL(string: text) else {
+        guard action.kind == .redirect, let url = action.url?.url else {
             throw PaymentFailure(kind: .provider, message: "Afterpay asks only for a redirect, got \(action.kind)")
         }
         guard let back = await server.returnURL(forCheckoutURL: url) else {
-            throw PaymentFailure(kind: .provider, message: "the sandbox has no checkout at \(text)")
+            // The URL's description has its token redacted: the message reaches the log.
+            throw PaymentFailure(
+                kind: .provider, message: "the sandbox has no checkout at \(action.url?.description ?? "")")
         }
         // This checkout's fate is fixed; the retry after a decline is approved.
         await server.setBehaviour(.approve)

@@ -4,7 +4,7 @@ public import PaymentProviders
 
 /// A deterministic, scriptable Afterpay merchant server and checkout page, for tests and demos.
 ///
-/// It numbers tokens (`002.sandbox-1`, …) and orders (`sandbox-order-1`, …), records every call,
+/// It numbers tokens (`sbx_secret_002.sandbox-1`, …: each begins with ``SandboxSecret/marker``) and orders (`sandbox-order-1`, …), records every call,
 /// and plays the shopper's side of the checkout page too: ``returnURL(forCheckoutURL:)`` is where
 /// the page sends the shopper back.
 ///
@@ -17,8 +17,8 @@ public import PaymentProviders
 /// let checkout = try await server.createCheckout(amount: Afterpay.Money(amount: "45.95", currency: "GBP"),
 ///                                                merchantReference: "payment-1")
 /// let back = await server.returnURL(forCheckoutURL: checkout.redirectCheckoutURL)
-/// // https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=002.sandbox-1
-/// try await server.capture(token: checkout.token, merchantReference: "payment-1").status   // .declined
+/// // https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=sbx_secret_002.sandbox-1
+/// try await server.capture(token: checkout.token.value ?? "", merchantReference: "payment-1").status   // .declined
 /// ```
 public actor AfterpaySandboxServer: AfterpayMerchantServer {
     /// How the sandbox treats the checkouts it creates.
@@ -39,7 +39,8 @@ public actor AfterpaySandboxServer: AfterpayMerchantServer {
         case capture(token: String, merchantReference: String)
     }
 
-    /// Why the sandbox refused a call, as Afterpay's API would.
+    /// Why the sandbox refused a call, as Afterpay's API would. The description never shows the
+    /// token (it becomes a payment failure's message, which logs record).
     public enum SandboxError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The amount is not a positive decimal with two decimals.
         case invalidAmount(String)
@@ -52,8 +53,8 @@ public actor AfterpaySandboxServer: AfterpayMerchantServer {
         public var description: String {
             switch self {
             case .invalidAmount(let amount): return "invalid amount \"\(amount)\""
-            case .unknownToken(let token): return "no checkout has the token \(token)"
-            case .tokenNotCapturable(let token): return "the checkout \(token) cannot be captured"
+            case .unknownToken: return "no checkout has this token"
+            case .tokenNotCapturable: return "this checkout cannot be captured"
             }
         }
     }
@@ -118,7 +119,7 @@ public actor AfterpaySandboxServer: AfterpayMerchantServer {
             throw SandboxError.invalidAmount(amount.amount)
         }
         tokenNumber += 1
-        let token = "002.sandbox-\(tokenNumber)"
+        let token = SandboxSecret.make("002.sandbox-\(tokenNumber)")
         checkouts[token] = (behaviour, false)
         guard let url = URL(string: "https://\(checkoutHost)/checkout/?token=\(token)") else {
             throw SandboxError.unknownToken(token)

@@ -10,8 +10,9 @@ public import StateStore
 /// and merchant accounts that fix the currency, the sandbox's test amounts (2000.00–2999.99 is
 /// `processor_declined` with that response code, 3000.00–3000.99 is `failed`), status strings,
 /// validation errors with Braintree's codes (`81503`, `81531`, `91565`, `93107`, `91577`), 3-D
-/// Secure lookups and challenges. Deterministic: ids, tokens and nonces
-/// are numbered.
+/// Secure lookups and challenges. Deterministic: ids, tokens and nonces are numbered; the tokens,
+/// nonces, device data and challenge lookups it makes up begin with ``SandboxSecret/marker``
+/// (Braintree's documented test nonces keep their names).
 ///
 /// It also plays the host's side for demos and tests: the drop-in's card form
 /// (``dropInCard(_:lastFour:)``), the Apple Pay client (``tokenizeApplePay(_:)``), the issuer's
@@ -141,7 +142,7 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
         .paymentMethod(
             BraintreePaymentMethod(
                 nonce: issueNonce(prefix: "tokencc_bc", type: type), type: type, description: "ending in \(lastFour)",
-                deviceData: #"{"correlation_id":"sandbox-\#(number)"}"#))
+                deviceData: #"{"correlation_id":"\#(SandboxSecret.make("sandbox-\(number)"))"}"#))
     }
 
     /// The drop-in's Apple Pay choice: no nonce yet.
@@ -178,7 +179,7 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
         }
         calls.append(.mostRecentPaymentMethod(customerID: customer))
         guard let customer, var method = vault[customer]?.last else { return nil }
-        method.nonce = issueNonce(prefix: "tokencc_vault", type: method.type)
+        method.nonce = Sensitive(issueNonce(prefix: "tokencc_vault", type: method.type))
         return method
     }
 
@@ -202,7 +203,7 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
                         liabilityShifted: enrolled, liabilityShiftPossible: enrolled, amount: request.amount)))
         case .challenge:
             number += 1
-            let lookupID = "lookup-\(number)"
+            let lookupID = SandboxSecret.make("lookup-\(number)")
             lookups[lookupID] = (request.amount, known.type)
             let payload = BraintreePaymentProvider.json([
                 "acsUrl": "https://acs.sandbox.braintreegateway.com/challenge/\(lookupID)", "lookupId": lookupID,
@@ -222,7 +223,7 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
                 attribute: "customer_id", code: "92804", message: "Customer specified by customer_id does not exist")
         }
         number += 1
-        let token = "sandbox_ct_\(number)"
+        let token = SandboxSecret.make("sandbox_ct_\(number)")
         clientTokens[token] = .some(customerID)
         return token
     }
@@ -350,7 +351,7 @@ public actor BraintreeSandboxServer: BraintreeMerchantServer, BraintreeClient {
 
     private func issueNonce(prefix: String, type: BraintreePaymentMethodType) -> String {
         number += 1
-        let nonce = "\(prefix)_\(number)"
+        let nonce = SandboxSecret.make("\(prefix)_\(number)")
         nonces[nonce] = Nonce(type: type, used: false)
         return nonce
     }

@@ -180,12 +180,12 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         try consumeFailure()
         let domain = "sandbox.checkout.invalid"
         return WebCheckoutSession(
-            url: "https://\(domain)/\(apiType.beginPath(appID: "sandbox"))?cart=\(currentCartID)",
+            url: SensitiveURL("https://\(domain)/\(apiType.beginPath(appID: "sandbox"))?cart=\(currentCartID)"),
             cookies: [
                 WebCheckoutCookie(name: "poq.webcheckout.platform", value: Sensitive("javascript"), domain: domain),
                 WebCheckoutCookie(name: "poq.webcheckout.version", value: Sensitive("2"), domain: domain),
             ],
-            headers: ["Authorization": Sensitive("Bearer sandbox-session-\(cartNumber)")],
+            headers: ["Authorization": Sensitive("Bearer \(SandboxSecret.make("sandbox-session-\(cartNumber)"))")],
             reference: currentCartID)
     }
 

@@ -107,7 +107,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
             methods: [
                 PaymentMethodOption(id: "scheme", name: "Card"), PaymentMethodOption(id: "paypal", name: "PayPal"),
             ],
-            token: Sensitive("sandbox-token-\(sessionNumber)"))
+            token: Sensitive(SandboxSecret.make("sandbox-token-\(sessionNumber)")))
     }
 
     /// Answers per ``Behaviour``.
@@ -117,9 +117,8 @@ public actor SandboxPaymentProvider: PaymentProvider {
         case .approve: return .authorised(receipt(for: session, code: "Authorised"))
         case .decline(let reason): return .refused(reason: reason)
         case .challengeThenApprove, .challengeThenDecline:
-            return .actionRequired(
-                PaymentActionRequest(
-                    kind: .threeDSChallenge, url: nil, payload: Sensitive("challenge-\(session.id)")))
+            let challenge = Sensitive(SandboxSecret.make("challenge-\(session.id)"))
+            return .actionRequired(PaymentActionRequest(kind: .threeDSChallenge, url: nil, payload: challenge))
         case .pending: return .awaitingConfirmation(receipt(for: session, code: "Pending"))
         case .errorResult(let message): return .error(message: message)
         case .throwError(let message): throw PaymentFailure(kind: .provider, message: message)

@@ -84,11 +84,13 @@ public struct WorldlineDemoScript: ProviderDemoScript {
     public func completeAction(
         _ action: PaymentActionRequest, in session: PaymentSession
     ) async throws -> PaymentActionDetails {
-        guard action.kind == .redirect, let text = action.url, let url = URL(string: text) else {
+        guard action.kind == .redirect, let url = action.url?.url else {
             throw PaymentFailure(kind: .provider, message: "Worldline asks only for a redirect, got \(action.kind)")
         }
         guard let back = await server.returnURL(forRedirectURL: url) else {
-            throw PaymentFailure(kind: .provider, message: "the sandbox has no payment at \(text)")
+            // The URL's description has its secrets redacted: the message reaches the log.
+            throw PaymentFailure(
+                kind: .provider, message: "the sandbox has no payment at \(action.url?.description ?? "")")
         }
         return PaymentActionDetails(payload: Sensitive(back.absoluteString), returnURL: Sensitive(back.absoluteString))
     }

@@ -38,7 +38,7 @@ public struct WorldlineSandbox: HTTPTransport {
 
     /// A session on the sandbox.
     public static func session(
-        clientSessionId: String = "sandbox-client-session", customerId: String = "sandbox-customer",
+        clientSessionId: String = SandboxSecret.make("sandbox-client-session"), customerId: String = "sandbox-customer",
         encryptor: (any PaymentRequestEncryptor)? = nil, assetCacheDirectory: URL? = nil
     ) throws(WorldlineError) -> Session {
         try Session(

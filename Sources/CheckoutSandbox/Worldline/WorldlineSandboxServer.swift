@@ -95,7 +95,8 @@ public actor WorldlineSandboxServer: WorldlineMerchantServer {
         calls.append(.createClientSession)
         sessionNumber += 1
         return WorldlineClientSession(
-            clientSessionId: Sensitive("sandbox-client-session-\(sessionNumber)"), customerId: "sandbox-customer",
+            clientSessionId: Sensitive(SandboxSecret.make("sandbox-client-session-\(sessionNumber)")),
+            customerId: "sandbox-customer",
             clientApiURL: WorldlineSandbox.baseURL, assetURL: WorldlineSandbox.assetBaseURL)
     }
 
@@ -108,7 +109,7 @@ public actor WorldlineSandboxServer: WorldlineMerchantServer {
         paymentNumber += 1
         let id = "sandbox-payment-\(paymentNumber)"
         let behaviour = script.isEmpty ? Behaviour.approve : script.removeFirst()
-        let mac = "sandbox-mac-\(paymentNumber)"
+        let mac = SandboxSecret.make("sandbox-mac-\(paymentNumber)")
         payments[id] = (behaviour, mac)
         switch behaviour {
         case .approve: return .approved(paymentID: id, status: "CAPTURED")
@@ -117,7 +118,7 @@ public actor WorldlineSandboxServer: WorldlineMerchantServer {
             guard let url = URL(string: "https://3ds.sandbox.worldline.invalid/challenge?paymentId=\(id)") else {
                 throw SandboxError.unknownPayment(id)
             }
-            return .redirect(paymentID: id, redirectURL: url, returnMAC: Sensitive(mac))
+            return .redirect(paymentID: id, redirectURL: SensitiveURL(url), returnMAC: Sensitive(mac))
         }
     }
 

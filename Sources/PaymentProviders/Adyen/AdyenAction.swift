@@ -1,6 +1,6 @@
 public import Checkout
 import Foundation
-import StateStore
+public import StateStore
 
 /// An `action` object of an Adyen payments or details response: what the drop-in must do next.
 ///
@@ -9,6 +9,11 @@ import StateStore
 /// `{"type": "voucher", "reference": …, "downloadUrl": …}`, `{"type": "qrCode", "qrCodeData": …}`.
 /// Only the fields the engine reads are typed; the whole object is handed to the drop-in as the
 /// action's (secret) payload.
+///
+/// The secret fields (`paymentData`, the 3-D Secure `token` and `authorisationToken`, `sdkData`)
+/// are `Sensitive` and the URL a `SensitiveURL` (a redirect's `redirectData` is secret): they
+/// never show in a description or a log. Only ``json``, the payload handed to the drop-in inside
+/// a `Sensitive`, writes them in clear.
 public struct AdyenAction: Sendable, Hashable, Codable {
     /// `redirect`, `nativeRedirect`, `threeDS2`, `threeDS2Fingerprint`, `threeDS2Challenge`,
     /// `sdk`, `await`, `voucher`, `qrCode` or `document`.
@@ -17,18 +22,19 @@ public struct AdyenAction: Sendable, Hashable, Codable {
     public var subtype: String?
     /// The payment method the action belongs to (`scheme`, `ideal`, `pix`).
     public var paymentMethodType: String?
-    /// The URL to open (redirect, voucher download, QR code page).
-    public var url: String?
+    /// The URL to open (redirect, voucher download, QR code page); its secret query items are
+    /// redacted in descriptions.
+    public var url: SensitiveURL?
     /// The HTTP method of a redirect (`GET` or `POST`).
     public var method: String?
-    /// State Adyen needs back in the details call.
-    public var paymentData: String?
-    /// The 3-D Secure 2 token.
-    public var token: String?
-    /// The 3-D Secure 2 authorisation token.
-    public var authorisationToken: String?
-    /// The data an SDK action hands to the other app.
-    public var sdkData: [String: String]?
+    /// State Adyen needs back in the details call. Secret.
+    public var paymentData: Sensitive<String>?
+    /// The 3-D Secure 2 token. Secret.
+    public var token: Sensitive<String>?
+    /// The 3-D Secure 2 authorisation token. Secret.
+    public var authorisationToken: Sensitive<String>?
+    /// The data an SDK action hands to the other app. Secret.
+    public var sdkData: Sensitive<[String: String]>?
     /// The QR code's content.
     public var qrCodeData: String?
     /// A voucher's payment reference.
@@ -50,12 +56,12 @@ public struct AdyenAction: Sendable, Hashable, Codable {
         self.type = type
         self.subtype = subtype
         self.paymentMethodType = paymentMethodType
-        self.url = url
+        self.url = url.map { SensitiveURL($0) }
         self.method = method
-        self.paymentData = paymentData
-        self.token = token
-        self.authorisationToken = authorisationToken
-        self.sdkData = sdkData
+        self.paymentData = paymentData.map(Sensitive.init)
+        self.token = token.map(Sensitive.init)
+        self.authorisationToken = authorisationToken.map(Sensitive.init)
+        self.sdkData = sdkData.map(Sensitive.init)
         self.qrCodeData = qrCodeData
         self.reference = reference
         self.downloadUrl = downloadUrl
@@ -85,10 +91,12 @@ public struct AdyenAction: Sendable, Hashable, Codable {
         }
     }
 
-    /// The action as JSON with sorted keys: the payload the drop-in is handed.
+    /// The action as JSON with sorted keys, secrets in clear: the payload the drop-in is handed
+    /// (always inside a `Sensitive`).
     public var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.userInfo[.revealsSensitiveValues] = true
         guard let data = try? encoder.encode(self) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
@@ -96,6 +104,7 @@ public struct AdyenAction: Sendable, Hashable, Codable {
     /// The engine's action request for this action, or `nil` for an unknown type.
     public var request: PaymentActionRequest? {
         guard let kind else { return nil }
-        return PaymentActionRequest(kind: kind, url: url ?? downloadUrl, payload: Sensitive(json))
+        return PaymentActionRequest(
+            kind: kind, url: url ?? downloadUrl.map { SensitiveURL($0) }, payload: Sensitive(json))
     }
 }

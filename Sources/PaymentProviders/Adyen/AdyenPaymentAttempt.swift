@@ -1,4 +1,5 @@
 import Checkout
+import StateStore
 
 /// What the provider remembers about one prepared Adyen payment between calls: the session data
 /// to send back, the pending action's payment data, and what the authoritative lookup needs.
@@ -15,12 +16,12 @@ struct AdyenPaymentAttempt: Sendable {
     var countryCode: String
     /// The session's id (sessions flow).
     var sessionID: String?
-    /// The latest session data (sessions flow); every response refreshes it.
-    var sessionData: String?
+    /// The latest session data (sessions flow); every response refreshes it. Secret.
+    var sessionData: Sensitive<String>?
     /// The open partial-payment order this attempt pays into.
     var order: AdyenOrderReference?
-    /// The `paymentData` of the action being performed.
-    var paymentData: String?
+    /// The `paymentData` of the action being performed. Secret.
+    var paymentData: Sensitive<String>?
     /// The latest result code.
     var resultCode: String?
     /// Adyen's reference for the payment, once known.

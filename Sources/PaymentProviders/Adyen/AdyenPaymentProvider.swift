@@ -92,7 +92,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
             }
             id = response.id
             methods = response.paymentMethods
-            token = Sensitive(response.sessionData)
+            token = response.sessionData
             attempt.sessionID = response.id
             attempt.sessionData = response.sessionData
         case .advanced:
@@ -125,7 +125,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
                     reference: attempt.reference, paymentMethod: Sensitive(paymentMethod),
                     returnUrl: configuration.returnURL, countryCode: attempt.countryCode,
                     channel: configuration.channel, sessionID: attempt.sessionID,
-                    sessionData: attempt.sessionData.map(Sensitive.init), order: attempt.order))
+                    sessionData: attempt.sessionData, order: attempt.order))
         }
         return handle(response, sessionID: session.id)
     }
@@ -139,8 +139,8 @@ public actor AdyenPaymentProvider: PaymentProvider {
         let response = try await call("/payments/details") {
             try await server.paymentDetails(
                 AdyenPaymentDetailsRequest(
-                    details: Sensitive(fields), paymentData: attempt.paymentData.map(Sensitive.init),
-                    sessionID: attempt.sessionID, sessionData: attempt.sessionData.map(Sensitive.init)))
+                    details: Sensitive(fields), paymentData: attempt.paymentData, sessionID: attempt.sessionID,
+                    sessionData: attempt.sessionData))
         }
         return handle(response, sessionID: session.id)
     }

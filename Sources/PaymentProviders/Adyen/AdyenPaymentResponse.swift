@@ -1,3 +1,5 @@
+public import StateStore
+
 /// The answer to a payments or details call.
 public struct AdyenPaymentResponse: Sendable, Hashable, Codable {
     /// The result code as Adyen wrote it (`Authorised`, `RedirectShopper`…); see
@@ -18,7 +20,7 @@ public struct AdyenPaymentResponse: Sendable, Hashable, Codable {
     /// The merchant's reference.
     public var merchantReference: String?
     /// The refreshed session data (sessions flow). Secret.
-    public var sessionData: String?
+    public var sessionData: Sensitive<String>?
     /// The session result to verify with the session-result lookup (sessions flow).
     public var sessionResult: String?
 
@@ -37,7 +39,7 @@ public struct AdyenPaymentResponse: Sendable, Hashable, Codable {
         self.order = order
         self.amount = amount
         self.merchantReference = merchantReference
-        self.sessionData = sessionData
+        self.sessionData = sessionData.map(Sensitive.init)
         self.sessionResult = sessionResult
     }
 }

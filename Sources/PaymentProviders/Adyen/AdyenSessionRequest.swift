@@ -1,3 +1,5 @@
+public import StateStore
+
 /// `POST /sessions`: what the merchant server sends to create a checkout session.
 public struct AdyenSessionRequest: Sendable, Hashable, Codable {
     /// The merchant account.
@@ -38,7 +40,7 @@ public struct AdyenSessionResponse: Sendable, Hashable, Codable {
     /// The session's id (`CS…`).
     public var id: String
     /// The opaque session data the drop-in is initialised with. Secret.
-    public var sessionData: String
+    public var sessionData: Sensitive<String>
     /// The amount the session was created for.
     public var amount: AdyenAmount
     /// The payment methods the session offers (from the SDK's setup call).
@@ -52,7 +54,7 @@ public struct AdyenSessionResponse: Sendable, Hashable, Codable {
         expiresAt: String? = nil
     ) {
         self.id = id
-        self.sessionData = sessionData
+        self.sessionData = Sensitive(sessionData)
         self.amount = amount
         self.paymentMethods = paymentMethods
         self.expiresAt = expiresAt

@@ -107,7 +107,7 @@ public actor AfterpayPaymentProvider: PaymentProvider {
         return PaymentSession(
             id: id, providerID: descriptor.id, amount: request.amount,
             methods: [PaymentMethodOption(id: Self.methodID, name: descriptor.displayName)],
-            token: Sensitive(checkout.token))
+            token: checkout.token)
     }
 
     /// Answers with a redirect to the checkout page. After a decline or a cancellation the old
@@ -146,7 +146,7 @@ public actor AfterpayPaymentProvider: PaymentProvider {
             update(record, for: session.id)
             return .cancelled
         case .success(let token):
-            guard token == record.checkout.token else {
+            guard token == record.checkout.token.value else {
                 return .error(message: "the return URL's token is not this checkout's")
             }
             guard !record.isSpent else {
@@ -200,11 +200,11 @@ public actor AfterpayPaymentProvider: PaymentProvider {
     }
 
     private static func redirect(to checkout: AfterpayCheckout) -> PaymentActionRequest {
-        PaymentActionRequest(kind: .redirect, url: checkout.redirectCheckoutURL.absoluteString)
+        PaymentActionRequest(kind: .redirect, url: checkout.redirectCheckoutURL)
     }
 
     private static func requireCheckoutHost(_ checkout: AfterpayCheckout, brand: String) throws {
-        guard CheckoutRedirect.isCheckoutURL(checkout.redirectCheckoutURL) else {
+        guard let url = checkout.redirectCheckoutURL.url, CheckoutRedirect.isCheckoutURL(url) else {
             throw PaymentFailure(
                 kind: .provider,
                 message: "the checkout URL is not on a \(brand) checkout host (https, Afterpay or Clearpay)")

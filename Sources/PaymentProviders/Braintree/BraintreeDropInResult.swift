@@ -17,11 +17,12 @@ public enum BraintreeDropInResult: Sendable, Hashable, Codable {
     /// with the most recent vaulted method it found).
     public static let vaultedMethodID = "vaulted"
 
-    /// The result as a submission: the payload (secret) is this result's JSON; the description is
-    /// the method's safe description.
+    /// The result as a submission: the payload (secret) is this result's JSON, nonce and device
+    /// data in clear; the description is the method's safe description.
     public var submission: PaymentSubmission {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        encoder.userInfo[.revealsSensitiveValues] = true
         let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         switch self {
         case .error: return PaymentSubmission(methodID: "error", payload: Sensitive(json))

@@ -71,11 +71,11 @@ public actor BraintreePaymentProvider: PaymentProvider {
             throw PaymentFailure(kind: .guardViolation, message: error.description)
         }
         let customerID = configuration.customerID
-        let token = try await call("client token") { try await server.clientToken(customerID: customerID) }
+        let token = Sensitive(try await call("client token") { try await server.clientToken(customerID: customerID) })
         var vaulted: BraintreePaymentMethod?
         if customerID != nil {
             vaulted = try await call("most recent payment method") {
-                try await client.mostRecentPaymentMethod(clientToken: Sensitive(token))
+                try await client.mostRecentPaymentMethod(clientToken: token)
             }
         }
         number += 1
@@ -89,7 +89,7 @@ public actor BraintreePaymentProvider: PaymentProvider {
             methods.insert(PaymentMethodOption(id: BraintreeDropInResult.vaultedMethodID, name: name), at: 0)
         }
         return PaymentSession(
-            id: id, providerID: descriptor.id, amount: request.amount, methods: methods, token: Sensitive(token))
+            id: id, providerID: descriptor.id, amount: request.amount, methods: methods, token: token)
     }
 
     /// Reads the drop-in's result and pays, or asks for the step it needs first.
@@ -181,7 +181,7 @@ public actor BraintreePaymentProvider: PaymentProvider {
 
     /// 3-D Secure when it applies, then the sale.
     private func pay(
-        nonce: String, deviceData: String?, type: BraintreePaymentMethodType,
+        nonce: Sensitive<String>, deviceData: Sensitive<String>?, type: BraintreePaymentMethodType,
         verification: BraintreeThreeDSecureInfo?, sessionID: String
     ) async throws -> PaymentOutcome {
         let attempt = try attempt(id: sessionID)
@@ -193,7 +193,7 @@ public actor BraintreePaymentProvider: PaymentProvider {
             return try await sale(nonce: nonce, deviceData: deviceData, sessionID: sessionID)
         }
         let request = BraintreeThreeDSecureRequest(
-            nonce: Sensitive(nonce), amount: attempt.amount, clientToken: Sensitive(attempt.clientToken))
+            nonce: nonce, amount: attempt.amount, clientToken: attempt.clientToken)
         let lookup = try await call("3-D Secure lookup") { try await client.threeDSecureLookup(request) }
         switch lookup {
         case .frictionless(let result):
@@ -218,10 +218,12 @@ public actor BraintreePaymentProvider: PaymentProvider {
         return nil
     }
 
-    private func sale(nonce: String, deviceData: String?, sessionID: String) async throws -> PaymentOutcome {
+    private func sale(
+        nonce: Sensitive<String>, deviceData: Sensitive<String>?, sessionID: String
+    ) async throws -> PaymentOutcome {
         let attempt = try attempt(id: sessionID)
         let request = BraintreeSaleRequest(
-            amount: attempt.amount, paymentMethodNonce: Sensitive(nonce), deviceData: deviceData.map(Sensitive.init),
+            amount: attempt.amount, paymentMethodNonce: nonce, deviceData: deviceData,
             merchantAccountId: attempt.merchantAccountID, orderId: attempt.reference,
             submitForSettlement: configuration.submitForSettlement)
         let result = try await call("Transaction.sale") { try await server.sale(request) }
@@ -240,11 +242,13 @@ public actor BraintreePaymentProvider: PaymentProvider {
         }
     }
 
-    /// `value` as JSON text with sorted keys (`{}` when it does not encode): the payloads the
-    /// provider and the sandbox's 3-D Secure lookup exchange. `package` for CheckoutSandbox.
+    /// `value` as JSON text with sorted keys (`{}` when it does not encode), secrets in clear: the
+    /// payloads (each inside a `Sensitive`) the provider and the sandbox's 3-D Secure lookup
+    /// exchange. `package` for CheckoutSandbox.
     package static func json<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        encoder.userInfo[.revealsSensitiveValues] = true
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -51,7 +51,7 @@ public actor WorldlinePaymentProvider: PaymentProvider {
         var items: PaymentItems
         var amountInMinorUnits: Int64
         var reference: String
-        var pending: (paymentID: String, returnMAC: String)?
+        var pending: (paymentID: String, returnMAC: Sensitive<String>)?
         var receipt: PaymentReceipt?
     }
 
@@ -171,13 +171,15 @@ public actor WorldlinePaymentProvider: PaymentProvider {
         else {
             return .error(message: "the Worldline return URL is missing or unreadable")
         }
-        guard items.first(where: { $0.name == "RETURNMAC" })?.value == pending.returnMAC else {
+        guard let returnMAC = pending.returnMAC.value,
+            items.first(where: { $0.name == "RETURNMAC" })?.value == returnMAC
+        else {
             return .error(message: "the Worldline return URL's RETURNMAC does not match the payment's")
         }
         if let paymentID = items.first(where: { $0.name == "paymentId" })?.value, paymentID != pending.paymentID {
             return .error(message: "the Worldline return URL is for another payment")
         }
-        let result = try await server.paymentResult(paymentID: pending.paymentID, returnMAC: pending.returnMAC)
+        let result = try await server.paymentResult(paymentID: pending.paymentID, returnMAC: returnMAC)
         record.pending = nil
         let outcome = Self.outcome(of: result, amount: session.amount, record: &record)
         update(record, for: session.id)
@@ -214,8 +216,8 @@ public actor WorldlinePaymentProvider: PaymentProvider {
             guard let mac = returnMAC.value, !mac.isEmpty else {
                 return .error(message: "Worldline asked for a redirect without a RETURNMAC")
             }
-            record.pending = (paymentID, mac)
-            return .actionRequired(PaymentActionRequest(kind: .redirect, url: url.absoluteString))
+            record.pending = (paymentID, Sensitive(mac))
+            return .actionRequired(PaymentActionRequest(kind: .redirect, url: url))
         }
     }
 

@@ -1,4 +1,3 @@
-public import Foundation
 public import StateStore
 
 /// What the Server API said about a payment.
@@ -8,6 +7,7 @@ public enum WorldlinePaymentResult: Sendable, Hashable {
     /// Refused (`REJECTED`), with a reason safe to show.
     case declined(paymentID: String, reason: String)
     /// The shopper must go to `redirectURL` (3-D Secure) first; the return URL carries
-    /// `RETURNMAC`, which must equal `returnMAC`.
-    case redirect(paymentID: String, redirectURL: URL, returnMAC: Sensitive<String>)
+    /// `RETURNMAC`, which must equal `returnMAC`. The URL is a `SensitiveURL`: secret query
+    /// items (a session, a MAC) never show in a description or a log.
+    case redirect(paymentID: String, redirectURL: SensitiveURL, returnMAC: Sensitive<String>)
 }

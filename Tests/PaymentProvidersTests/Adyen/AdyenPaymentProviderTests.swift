@@ -173,7 +173,11 @@ final class AdyenPaymentProviderTests: XCTestCase {
             return XCTFail("expected a redirect")
         }
         XCTAssertEqual(request.kind, .redirect)
-        XCTAssertTrue(request.url?.hasPrefix("https://checkoutshopper-test.adyen.com") == true)
+        XCTAssertTrue(request.url?.value?.hasPrefix("https://checkoutshopper-test.adyen.com") == true)
+        XCTAssertEqual(
+            request.url?.description,
+            "https://checkoutshopper-test.adyen.com/checkoutshopper/checkoutPaymentRedirect?redirectData=[REDACTED]",
+            "the redirect's data never shows in a log")
         let details = try AdyenRedirectReturn.details(
             for: "poqshop://adyen?redirectResult=X6Xt", configuration: provider.configuration)
         guard case .authorised = try await provider.submitDetails(details, in: session) else {

@@ -16,7 +16,7 @@ final class AfterpayCheckoutEndToEndTests: XCTestCase {
             return XCTFail("expected the redirect, got \(checkout.state.payment.phase)")
         }
         XCTAssertEqual(action.kind, .redirect)
-        XCTAssertEqual(action.url, "https://portal.sandbox.clearpay.co.uk/checkout/?token=002.sandbox-1")
+        XCTAssertEqual(action.url, "https://portal.sandbox.clearpay.co.uk/checkout/?token=sbx_secret_002.sandbox-1")
         try await checkout.completeActionIfAsked()
 
         XCTAssertEqual(checkout.state.payment.phase, .succeeded)
@@ -47,7 +47,7 @@ final class AfterpayCheckoutEndToEndTests: XCTestCase {
         guard case .actionRequired(let action) = checkout.state.payment.phase else {
             return XCTFail("expected a new redirect, got \(checkout.state.payment.phase)")
         }
-        XCTAssertEqual(action.url, "https://portal.sandbox.clearpay.co.uk/checkout/?token=002.sandbox-2")
+        XCTAssertEqual(action.url, "https://portal.sandbox.clearpay.co.uk/checkout/?token=sbx_secret_002.sandbox-2")
         try await checkout.completeActionIfAsked()
         XCTAssertEqual(checkout.state.payment.phase, .succeeded)
         XCTAssertEqual(checkout.state.payment.receipt?.providerReference, "sandbox-order-2")

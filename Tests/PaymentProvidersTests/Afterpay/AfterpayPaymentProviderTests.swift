@@ -97,7 +97,7 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         XCTAssertEqual(session.amount, gbp("45.9"))
         XCTAssertEqual(session.providerID, "afterpay")
         XCTAssertEqual(session.methods, [PaymentMethodOption(id: "afterpay", name: "Clearpay")])
-        XCTAssertEqual(session.token?.value, "002.sandbox-1")
+        XCTAssertEqual(session.token?.value, "sbx_secret_002.sandbox-1")
     }
 
     func testPrepareOutsideTheLimitsFailsAsAGuardWithoutCallingTheServer() async throws {
@@ -148,7 +148,8 @@ final class AfterpayPaymentProviderTests: XCTestCase {
             outcome,
             .actionRequired(
                 PaymentActionRequest(
-                    kind: .redirect, url: "https://portal.sandbox.clearpay.co.uk/checkout/?token=002.sandbox-1")))
+                    kind: .redirect,
+                    url: "https://portal.sandbox.clearpay.co.uk/checkout/?token=sbx_secret_002.sandbox-1")))
     }
 
     func testSubmittingAnotherMethodIsAnError() async throws {
@@ -178,13 +179,14 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         let session = try await afterpay.prepare(request("45.95"))
         _ = try await afterpay.submit(tap, in: session)
         let outcome = try await afterpay.submitDetails(
-            returning("https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=002.sandbox-1"), in: session)
+            returning("https://shop.example/afterpay/confirm?status=SUCCESS&orderToken=sbx_secret_002.sandbox-1"),
+            in: session)
         XCTAssertEqual(
             outcome,
             .authorised(
                 PaymentReceipt(providerReference: "sandbox-order-1", amount: gbp("45.95"), resultCode: "APPROVED")))
         let calls = await server.receivedCalls
-        XCTAssertEqual(calls.last, .capture(token: "002.sandbox-1", merchantReference: "payment-1"))
+        XCTAssertEqual(calls.last, .capture(token: "sbx_secret_002.sandbox-1", merchantReference: "payment-1"))
         let confirmed = try await afterpay.confirm(session)
         XCTAssertEqual(confirmed, outcome)
     }
@@ -193,7 +195,8 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         let afterpay = try provider(AfterpaySandboxServer())
         let session = try await afterpay.prepare(request("45.95"))
         let outcome = try await afterpay.submitDetails(
-            PaymentActionDetails(payload: Sensitive("https://shop.example/back?token=002.sandbox-1&status=SUCCESS")),
+            PaymentActionDetails(
+                payload: Sensitive("https://shop.example/back?token=sbx_secret_002.sandbox-1&status=SUCCESS")),
             in: session)
         guard case .authorised(let receipt) = outcome else { return XCTFail("expected authorised, got \(outcome)") }
         XCTAssertEqual(receipt.resultCode, "APPROVED")
@@ -204,11 +207,11 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         let afterpay = try provider(server)
         let session = try await afterpay.prepare(request("45.95"))
         let outcome = try await afterpay.submitDetails(
-            returning("https://shop.example/?status=SUCCESS&orderToken=002.sandbox-1"), in: session)
+            returning("https://shop.example/?status=SUCCESS&orderToken=sbx_secret_002.sandbox-1"), in: session)
         XCTAssertEqual(outcome, .refused(reason: "Clearpay declined the payment"))
 
         let again = try await afterpay.submitDetails(
-            returning("https://shop.example/?status=SUCCESS&orderToken=002.sandbox-1"), in: session)
+            returning("https://shop.example/?status=SUCCESS&orderToken=sbx_secret_002.sandbox-1"), in: session)
         XCTAssertEqual(again, .error(message: "this Clearpay checkout was already used"), "a token is captured once")
 
         await server.setBehaviour(.approve)
@@ -217,7 +220,8 @@ final class AfterpayPaymentProviderTests: XCTestCase {
             retry,
             .actionRequired(
                 PaymentActionRequest(
-                    kind: .redirect, url: "https://portal.sandbox.afterpay.com/checkout/?token=002.sandbox-2")))
+                    kind: .redirect, url: "https://portal.sandbox.afterpay.com/checkout/?token=sbx_secret_002.sandbox-2"
+                )))
         let calls = await server.receivedCalls
         XCTAssertEqual(calls.filter { if case .createCheckout = $0 { true } else { false } }.count, 2)
     }
@@ -227,7 +231,8 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         let afterpay = try provider(server)
         let session = try await afterpay.prepare(request("45.95"))
         let outcome = try await afterpay.submitDetails(
-            returning("https://shop.example/afterpay/confirm?status=CANCELLED&orderToken=002.sandbox-1"), in: session)
+            returning("https://shop.example/afterpay/confirm?status=CANCELLED&orderToken=sbx_secret_002.sandbox-1"),
+            in: session)
         XCTAssertEqual(outcome, .cancelled)
         let calls = await server.receivedCalls
         XCTAssertFalse(calls.contains { if case .capture = $0 { true } else { false } })
@@ -238,7 +243,8 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         let afterpay = try provider(server)
         let session = try await afterpay.prepare(request("45.95"))
         for url in [
-            "https://pay.evil.example/steal?token=002.sandbox-1", "http://portal.sandbox.afterpay.com/checkout/",
+            "https://pay.evil.example/steal?token=sbx_secret_002.sandbox-1",
+            "http://portal.sandbox.afterpay.com/checkout/",
         ] {
             let outcome = try await afterpay.submitDetails(returning(url), in: session)
             XCTAssertEqual(outcome, .cancelled, url)
@@ -251,12 +257,13 @@ final class AfterpayPaymentProviderTests: XCTestCase {
         let afterpay = try provider(AfterpaySandboxServer(checkoutHost: clearpayHost))
         let session = try await afterpay.prepare(request("45.95"))
         let outcome = try await afterpay.submitDetails(
-            returning("https://checkout.sandbox.clearpay.com/summary?token=002.sandbox-1"), in: session)
+            returning("https://checkout.sandbox.clearpay.com/summary?token=sbx_secret_002.sandbox-1"), in: session)
         XCTAssertEqual(
             outcome,
             .actionRequired(
                 PaymentActionRequest(
-                    kind: .redirect, url: "https://portal.sandbox.clearpay.co.uk/checkout/?token=002.sandbox-1")))
+                    kind: .redirect,
+                    url: "https://portal.sandbox.clearpay.co.uk/checkout/?token=sbx_secret_002.sandbox-1")))
     }
 
     func testASuccessForAnotherCheckoutsTokenIsAnError() async throws {

@@ -28,7 +28,7 @@ final class AfterpayWidgetGateTests: XCTestCase {
 
         // The widget reports an invalid schedule, as its web view delivers it: still no capture.
         let widget = try CheckoutWidget(
-            token: "002.sandbox-1",
+            token: "sbx_secret_002.sandbox-1",
             context: AfterpayContext(
                 configuration: AfterpayDemoScript.configuration, deviceLocale: Locale(identifier: "en_GB")))
         let rejected = try XCTUnwrap(PaymentWidgetReport(widget.receive(message: invalid)))

@@ -342,7 +342,7 @@ final class BraintreePaymentProviderTests: XCTestCase {
 
     func testSubmissionDescriptionNeverCarriesTheNonce() async {
         let card = await server.dropInCard(lastFour: "1111")
-        guard case .paymentMethod(let method) = card, let nonce = method.nonce else {
+        guard case .paymentMethod(let method) = card, let nonce = method.nonce?.value else {
             return XCTFail("expected a nonce")
         }
         let encoded = String(decoding: (try? JSONEncoder().encode(card.submission)) ?? Data(), as: UTF8.self)

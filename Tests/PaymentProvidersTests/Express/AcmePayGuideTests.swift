@@ -77,7 +77,8 @@ actor AcmePaymentProvider: PaymentProvider {
         case "succeeded": return .authorised(receipt)
         case "processing": return .awaitingConfirmation(receipt)
         case "requires_action":
-            return .actionRequired(PaymentActionRequest(kind: .threeDSChallenge, url: charge.actionURL))
+            return .actionRequired(
+                PaymentActionRequest(kind: .threeDSChallenge, url: charge.actionURL.map { SensitiveURL($0) }))
         case "declined": return .refused(reason: charge.declineReason ?? "Declined")
         default: return .error(message: "Acme answered \(charge.status)")
         }

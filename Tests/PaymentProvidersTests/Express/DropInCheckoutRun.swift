@@ -24,7 +24,7 @@ final class DropInCheckoutRun {
         self.script = script
         self.api = api
         let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [script.provider.descriptor])
-        // Kept under CHECKOUTENGINE_ARTIFACTS when CI asks, so it can scan the logs for card numbers.
+        // Kept under CHECKOUTENGINE_ARTIFACTS when CI asks, so it can scan the logs for secrets.
         let kept = ProcessInfo.processInfo.environment["CHECKOUTENGINE_ARTIFACTS"]
         keepsLog = kept != nil
         logPath =

@@ -15,7 +15,7 @@ final class ExpressCheckoutTests: XCTestCase {
     ) async -> ExpressWalletResult {
         let nonce = await server.tokenizeApplePay(
             BraintreeApplePayRequest(amount: "0", currencyCode: "GBP", merchantAccountId: "poqshop_GBP")
-        ).nonce
+        ).nonce.value
         let payment = BraintreeDropInResult.paymentMethod(
             BraintreePaymentMethod(nonce: nonce, type: .applePay, description: "Apple Pay"))
         return ExpressWalletResult(

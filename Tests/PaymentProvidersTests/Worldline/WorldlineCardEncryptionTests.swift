@@ -112,7 +112,7 @@ final class WorldlineCardEncryptionTests: XCTestCase {
         XCTAssertEqual(lines.first, #"{"alg":"RSA-OAEP", "enc":"A256CBC-HS512", "kid":"fresh-test-key"}"#)
         let plaintext = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(try XCTUnwrap(lines.last).utf8)) as? [String: Any])
-        XCTAssertEqual(plaintext["clientSessionId"] as? String, "sandbox-client-session-1")
+        XCTAssertEqual(plaintext["clientSessionId"] as? String, "sbx_secret_sandbox-client-session-1")
         XCTAssertEqual(plaintext["paymentProductId"] as? Int, 1, "the IIN lookup switched MasterCard to Visa")
         let values = try XCTUnwrap(plaintext["paymentValues"] as? [[String: String]])
         XCTAssertEqual(

@@ -91,7 +91,7 @@ final class WorldlineCheckoutEndToEndTests: XCTestCase {
         let secrets = [
             "4111111111111111", WorldlineDemoScript.cardNumber, "\"\(WorldlineDemoScript.cvv)\"",
             script.expiryDate, script.expiryDate.replacingOccurrences(of: "/", with: ""),
-            String(jwe.prefix(40)), "sandbox-client-session-1", "sandbox-mac-1",
+            String(jwe.prefix(40)), "sbx_secret_sandbox-client-session-1", "sbx_secret_sandbox-mac-1",
         ]
         for secret in secrets {
             XCTAssertFalse(log.contains(secret), "the log contains \(secret)")

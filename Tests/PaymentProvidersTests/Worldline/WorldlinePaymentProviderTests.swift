@@ -42,7 +42,8 @@ final class WorldlinePaymentProviderTests: XCTestCase {
         XCTAssertEqual(
             session.methods, [PaymentMethodOption(id: "cards", name: "Cards")],
             "iDEAL is a redirect product, not a card")
-        XCTAssertEqual(session.token?.value, "sandbox-client-session-1", "the client session id is the secret token")
+        XCTAssertEqual(
+            session.token?.value, "sbx_secret_sandbox-client-session-1", "the client session id is the secret token")
         let calls = await server.receivedCalls
         XCTAssertEqual(calls, [.createClientSession])
     }
@@ -142,7 +143,8 @@ final class WorldlinePaymentProviderTests: XCTestCase {
     func testARedirectWithoutARETURNMACIsAnError() async throws {
         let url = try XCTUnwrap(URL(string: "https://3ds.example/x"))
         let worldline = provider(
-            ScriptedWorldlineServer(result: .redirect(paymentID: "p", redirectURL: url, returnMAC: Sensitive(""))))
+            ScriptedWorldlineServer(
+                result: .redirect(paymentID: "p", redirectURL: SensitiveURL(url), returnMAC: Sensitive(""))))
         let session = try await worldline.prepare(request("45.95"))
         let outcome = try await worldline.submit(try shapedSubmission(), in: session)
         XCTAssertEqual(outcome, .error(message: "Worldline asked for a redirect without a RETURNMAC"))
@@ -162,14 +164,16 @@ final class WorldlinePaymentProviderTests: XCTestCase {
             returning("https://shop.example/worldline/return?RETURNMAC=guess&paymentId=sandbox-payment-1"), in: session)
         XCTAssertEqual(forged, .error(message: "the Worldline return URL's RETURNMAC does not match the payment's"))
         let other = try await worldline.submitDetails(
-            returning("https://shop.example/worldline/return?RETURNMAC=sandbox-mac-1&paymentId=sandbox-payment-9"),
+            returning(
+                "https://shop.example/worldline/return?RETURNMAC=sbx_secret_sandbox-mac-1&paymentId=sandbox-payment-9"),
             in: session)
         XCTAssertEqual(other, .error(message: "the Worldline return URL is for another payment"))
         var calls = await server.receivedCalls
         XCTAssertFalse(calls.contains { if case .paymentResult = $0 { true } else { false } })
 
         let good = try await worldline.submitDetails(
-            returning("https://shop.example/worldline/return?RETURNMAC=sandbox-mac-1&paymentId=sandbox-payment-1"),
+            returning(
+                "https://shop.example/worldline/return?RETURNMAC=sbx_secret_sandbox-mac-1&paymentId=sandbox-payment-1"),
             in: session)
         guard case .authorised(let receipt) = good else { return XCTFail("expected authorised, got \(good)") }
         XCTAssertEqual(receipt.providerReference, "sandbox-payment-1")
@@ -179,7 +183,7 @@ final class WorldlinePaymentProviderTests: XCTestCase {
         XCTAssertEqual(confirmed, good)
 
         let again = try await worldline.submitDetails(
-            returning("https://shop.example/?RETURNMAC=sandbox-mac-1"), in: session)
+            returning("https://shop.example/?RETURNMAC=sbx_secret_sandbox-mac-1"), in: session)
         XCTAssertEqual(again, .error(message: "no Worldline payment awaits a redirect"))
     }
 
