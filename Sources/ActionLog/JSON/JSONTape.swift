@@ -25,35 +25,91 @@ struct JSONTape {
         var next: Int32
     }
 
-    @usableFromInline var tokens: [Token] = []
+    /// The tokens, in memory the tape owns and reuses from line to line (copied on write, so
+    /// each worker's copy of a parser writes its own).
+    @usableFromInline var storage = Storage()
+
+    /// Room for tokens: sized for the worst case of the longest text parsed so far, and written
+    /// with plain stores.
+    @usableFromInline
+    final class Storage {
+        @usableFromInline private(set) var base: UnsafeMutablePointer<Token>?
+        @usableFromInline var count = 0
+        private(set) var capacity = 0
+
+        @usableFromInline init() {}
+
+        deinit { base?.deallocate() }
+
+        /// Room for at least `needed` tokens; what it held is dropped.
+        func reserve(_ needed: Int) -> UnsafeMutablePointer<Token> {
+            if let base, capacity >= needed { return base }
+            base?.deallocate()
+            // The old room goes first: a long line's tokens are never held twice.
+            let room = UnsafeMutablePointer<Token>.allocate(capacity: needed)
+            base = room
+            capacity = needed
+            return room
+        }
+    }
+
+    /// The number of tokens of the last text parsed.
+    var count: Int { storage.count }
+
+    /// The room the tape holds, in tokens (for tests of the memory bound).
+    var capacity: Int { storage.capacity }
+
+    /// The token at `index`, which must be below ``count``.
+    subscript(index: Int) -> Token {
+        precondition(index >= 0 && index < storage.count, "token index out of range")
+        return withTokens { $0[index] }
+    }
+
+    /// Calls `body` with the tokens of the last text parsed.
+    @inlinable
+    func withTokens<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<Token>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let storage = self.storage
+        defer { withExtendedLifetime(storage) {} }
+        return try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    /// The largest text a tape parses: token offsets are 32-bit, and the action-log reader never
+    /// hands it a longer line (see ``ActionLogFormat/maximumLineBytesCeiling``).
+    static let maximumTextBytes = ActionLogFormat.maximumLineBytesCeiling
+
+    /// The most tokens a text of `byteCount` bytes can make, valid or not. A complete value of
+    /// `n` bytes has at most `(n + 1) / 2` tokens (a scalar takes a byte; each further child of a
+    /// container takes its own bytes and a separator or bracket, a member also a key and a
+    /// colon); a text cut off or broken mid-way adds at most one token per container still open,
+    /// and the scanner refuses nesting deeper than 256.
+    static func tokenBound(byteCount: Int) -> Int { (byteCount + 1) / 2 + 258 }
 
     /// Parses `bytes` (one complete JSON value) into the tape, replacing what it held.
+    ///
+    /// Memory: the tape keeps room for ``tokenBound(byteCount:)`` tokens of the longest text
+    /// parsed (20 bytes a token, so at most about 10 bytes per byte of text, and only as much of
+    /// it is touched as the text has tokens); nothing else is allocated.
     mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
-        tokens.removeAll(keepingCapacity: true)
-        // Every token takes at least one byte of text, so the text's length bounds their number:
-        // the scanner writes into room of that size with plain stores (an array append checks
-        // uniqueness and capacity on each of the hundred-odd tokens of a line), and the tokens
-        // are copied into `tokens` at once.
-        let parsed: Result<Int, JSONParseError> = withUnsafeTemporaryAllocation(
-            of: Token.self, capacity: bytes.count + 1
-        ) { room in
-            guard let base = room.baseAddress else { return .success(0) }
-            var scanner = TapeScanner(bytes: bytes)
-            var writer = TokenWriter(base: base)
-            do throws(JSONParseError) {
-                scanner.skipWhitespace()
-                try scanner.value(into: &writer, depth: 0)
-                scanner.skipWhitespace()
-                guard scanner.index == bytes.count else {
-                    throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
-                }
-            } catch {
-                return .failure(error)
-            }
-            tokens.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.count))
-            return .success(writer.count)
+        guard bytes.count <= Self.maximumTextBytes else {
+            throw JSONParseError(offset: 0, reason: "the text is longer than \(Self.maximumTextBytes) bytes")
         }
-        if case .failure(let error) = parsed { throw error }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
+        storage.count = 0
+        let capacity = Self.tokenBound(byteCount: bytes.count)
+        let base = storage.reserve(capacity)
+        // The scanner writes into room of the worst case's size with plain stores (an array
+        // append checks uniqueness and capacity on each of the hundred-odd tokens of a line).
+        var scanner = TapeScanner(bytes: bytes)
+        var writer = TokenWriter(base: base, capacity: capacity)
+        scanner.skipWhitespace()
+        try scanner.value(into: &writer, depth: 0)
+        scanner.skipWhitespace()
+        guard scanner.index == bytes.count else {
+            throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
+        }
+        storage.count = writer.count
     }
 }
 
@@ -132,14 +188,18 @@ extension JSONTape {
 /// so appending is a store and a count.
 private struct TokenWriter {
     let base: UnsafeMutablePointer<JSONTape.Token>
+    /// The room's size: never reached (see `JSONTape.tokenBound`); checked in debug builds only.
+    let capacity: Int
     var count = 0
 
-    init(base: UnsafeMutablePointer<JSONTape.Token>) {
+    init(base: UnsafeMutablePointer<JSONTape.Token>, capacity: Int) {
         self.base = base
+        self.capacity = capacity
     }
 
     @inline(__always)
     mutating func append(_ token: JSONTape.Token) {
+        assert(count < capacity, "more tokens than JSONTape.tokenBound allows")
         (base + count).initialize(to: token)
         count += 1
     }

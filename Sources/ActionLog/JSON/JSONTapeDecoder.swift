@@ -19,7 +19,7 @@ struct JSONTapeDecoder {
         bytes: UnsafeRawBufferPointer,
         root: Int = 0
     ) throws -> T {
-        try tape.tokens.withUnsafeBufferPointer { tokens in
+        try tape.withTokens { tokens in
             let context = TapeContext(bytes: bytes, tokens: tokens, root: root)
             return try TapeDecoder(context: context, index: root).decodeValue(type)
         }

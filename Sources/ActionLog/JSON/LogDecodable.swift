@@ -288,7 +288,7 @@ public enum LogDecoding {
         let bytes = Array(json.utf8)
         return try bytes.withUnsafeBytes { raw in
             try tape.parse(raw)
-            return try tape.tokens.withUnsafeBufferPointer { tokens in
+            return try tape.withTokens { tokens in
                 try T(logValue: LogValue(bytes: raw, tokens: tokens, index: 0))
             }
         }
