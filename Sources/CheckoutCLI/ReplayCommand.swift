@@ -27,7 +27,7 @@ struct ReplayCommand {
         if let text = options.value("--max-line-bytes") {
             guard let bytes = Self.byteCount(text), (1...ActionLogFormat.maximumLineBytesCeiling).contains(bytes) else {
                 throw UsageError(
-                    "--max-line-bytes needs a size from 1 to 1G (bytes, or with K, M or G), got \"\(text)\"")
+                    "--max-line-bytes needs a size from 1 to 256M (bytes, or with K, M or G), got \"\(text)\"")
             }
             maximumLineBytes = bytes
         } else {

@@ -294,7 +294,7 @@ private struct TapeUnkeyed: UnkeyedDecodingContainer {
     var position: Int
     var currentIndex = 0
     var codingPath: [any CodingKey] { context.path(to: index) }
-    var count: Int? { Int(context.tokens[index].count) }
+    var count: Int? { JSONTape.children(of: index, in: context.tokens) }
     var isAtEnd: Bool { position >= Int(context.tokens[index].next) }
 
     init(context: TapeContext, index: Int) {

@@ -33,9 +33,9 @@ public enum ActionLogFormat {
     /// rather than read into memory, so a damaged or hostile file (`/dev/zero`, a file of one huge
     /// line) cannot exhaust memory.
     public static let defaultMaximumLineBytes = 16 << 20
-    /// The largest line limit a reader accepts (1 GiB); a larger `maximumLineBytes` is taken as
-    /// this. Token offsets within a line are 32-bit.
-    public static let maximumLineBytesCeiling = 1 << 30
+    /// The largest line limit a reader accepts (256 MiB); a larger `maximumLineBytes` is taken
+    /// as this.
+    public static let maximumLineBytesCeiling = 1 << 28
     /// The largest sequence number (and `firstSeq`, and footer `count`) a log may hold: 2^53, the
     /// largest integer every JSON reader keeps exactly. Bounding it at decoding keeps every sum a
     /// reader does on sequence numbers far from overflow.

@@ -403,7 +403,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
             }
             let location = path.map(\.stringValue).joined(separator: ".")
             let token = tokens[node]
-            if token.kind == .object, token.count == 2, message.contains("keys"),
+            if JSONTape.isSingleMemberObject(node, in: tokens), message.contains("keys"),
                 let name = context.string(tokens[node + 1])
             {
                 return (name, location)
