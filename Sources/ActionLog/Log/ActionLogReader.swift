@@ -41,7 +41,13 @@ public struct ActionSchemaUpgrade: Sendable {
 /// - The first bad line stops reading with ``ActionLogError/badLine(path:line:problem:)``; every
 ///   good record before it has been returned.
 /// - A torn *last* line (no newline, or a bad checksum, at the very end) is not an error: it is
-///   reported in ``tornLine`` and skipped, and reading ends normally.
+///   reported in ``tornLine`` and skipped, and reading ends normally. After a footer, though,
+///   any line is an error: a log that closed cleanly was not cut off.
+/// - The footer's count must be the last record's sequence number
+///   (``ActionLogError/LineProblem/footerCountMismatch(count:lastSequence:)`` names the records
+///   missing before it), and the header's state must have the header's fingerprint.
+/// - A line longer than ``maximumLineBytes`` is refused by number, and reading holds at most about
+///   seven times a line in memory (see `Docs/ActionLogs.md`).
 /// - A newer format or schema, or an action case this app does not know, is a typed refusal.
 ///   An older schema goes through the ``ActionSchemaUpgrade`` given, or is refused.
 public final class ActionLogReader<State: StoreState & Decodable> {
