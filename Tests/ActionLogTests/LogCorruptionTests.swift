@@ -459,6 +459,25 @@ final class LogCorruptionTests: XCTestCase {
         XCTAssertEqual(sequences, [1, 2, 3, 4])
     }
 
+    func testAnActionTooLongForATreeIsStillNamedWhenItCannotBeDecoded() throws {
+        // Past 64 KiB an action's decoding error is named from the tape, with no tree built: an
+        // unknown case by name, anything else as undecodable.
+        let log = try makeLog(count: 2)
+        let padding = String(repeating: "p", count: 70_000)
+        var unknown = log
+        unknown[2] = Self.sealed(#"{"seq":2,"t":1,"action":{"launchRocket":{"pad":"\#(padding)"}}"#)
+        let unknownPath = try write(unknown, name: "unknown.jsonl")
+        XCTAssertEqual(
+            read(unknownPath).error, .unknownAction(path: unknownPath, line: 3, name: "launchRocket", at: ""))
+        var wrongShape = log
+        wrongShape[2] = Self.sealed(#"{"seq":2,"t":1,"action":["\#(padding)"]"#)
+        let reading = read(try write(wrongShape, name: "shape.jsonl"))
+        XCTAssertEqual(reading.records.count, 1)
+        guard case .badLine(_, 3, .undecodableAction) = reading.error else {
+            return XCTFail("\(String(describing: reading.error))")
+        }
+    }
+
     func testAFileOfNULBytesWithoutANewlineIsRefusedAtTheLimit() throws {
         let limit = 1 << 20
         let zeros = try write([UInt8](repeating: 0, count: 3 * limit), name: "zeros.jsonl")

@@ -38,10 +38,10 @@ public enum ActionLogFormat {
     public static let maximumLineBytesCeiling = 1 << 28
     /// The largest sequence number (and `firstSeq`, and footer `count`) a log may hold: 2^53, the
     /// largest integer every JSON reader keeps exactly. Bounding it at decoding keeps every sum a
-    /// reader does on sequence numbers far from overflow.
-    public static let maximumSequence = 1 << 53
-    /// The largest part number of a rotated log.
-    public static let maximumPart = 1 << 31
+    /// reader does on sequence numbers far from overflow. (`Int.max` where `Int` has 32 bits.)
+    public static let maximumSequence = Int(truncatingIfNeeded: min(Int64(1) << 53, Int64(Int.max)))
+    /// The largest part number of a rotated log: 2^31 - 1.
+    public static let maximumPart = Int(Int32.max)
 
     /// `,"crc":"` + 8 hex digits + `"}` + `\n`.
     static let trailerLength = 19

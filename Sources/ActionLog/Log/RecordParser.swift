@@ -125,7 +125,9 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         }
         // A sequence number is positive; anything past `maximumSequence` is a gap whatever the
         // reader expects (it never expects more), so no check here costs a line anything.
-        guard let sequence = integer(at: members.sequence, bytes: bytes) else { throw bad(.missingField("seq")) }
+        guard let sequence = integer(at: members.sequence, bytes: bytes).flatMap({ Int(exactly: $0) }) else {
+            throw bad(.missingField("seq"))
+        }
         // The time is information only: any 64-bit value, negative too (the writer writes what
         // its clock said).
         guard let time = signedInteger(at: members.time, bytes: bytes) else { throw bad(.missingField("t")) }
@@ -135,7 +137,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
             guard let parsed = self.fingerprint(at: index, bytes: bytes) else { throw bad(.missingField("fp")) }
             fingerprint = parsed
         }
-        return RecordFields(sequence: Int(sequence), time: time, fingerprint: fingerprint, action: action)
+        return RecordFields(sequence: sequence, time: time, fingerprint: fingerprint, action: action)
     }
 
     /// The action at a tape position through the `LogDecodable` fast path, when there is one (never
@@ -334,12 +336,12 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
                 position = Int(tokens[position + 1].next)
             }
         }
-        guard let countIndex, let count = integer(at: countIndex, bytes: bytes) else {
+        guard let countIndex, let written = integer(at: countIndex, bytes: bytes) else {
             throw bad(.missingField("end.count"))
         }
-        guard count <= ActionLogFormat.maximumSequence else {
+        guard let count = Int(exactly: written), count <= ActionLogFormat.maximumSequence else {
             throw bad(
-                .outOfRange(field: "end.count", value: "\(count)", allowed: "0...\(ActionLogFormat.maximumSequence)"))
+                .outOfRange(field: "end.count", value: "\(written)", allowed: "0...\(ActionLogFormat.maximumSequence)"))
         }
         guard let fingerprintIndex, let fingerprint = self.fingerprint(at: fingerprintIndex, bytes: bytes) else {
             throw bad(.missingField("end.fp"))
@@ -351,7 +353,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
             }
             next = name
         }
-        return ActionLogFooter(count: Int(count), fingerprint: fingerprint, nextPart: next)
+        return ActionLogFooter(count: count, fingerprint: fingerprint, nextPart: next)
     }
 
     /// Finds the enum case name a decoding error choked on, when it is an unknown case, by walking
