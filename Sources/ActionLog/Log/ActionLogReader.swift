@@ -413,6 +413,8 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             do throws(ActionLogError) {
                 atEnd = try source.isAtEnd()
             } catch {
+                // A line too long to read is still a line after the footer; a read error is itself.
+                guard case .badLine(_, _, .lineTooLong) = error else { return try stop(with: error, after: records) }
                 atEnd = false
             }
             if !atEnd {

@@ -28,7 +28,7 @@ public import StateStore
 ///   - snapshot: Whether to compare each step's state with a snapshot file too.
 ///   - requireFooter: Whether a log that did not close cleanly (no footer: the app was killed
 ///     while recording) fails; pass `false` to replay such a session's complete records.
-///   - maximumLineBytes: The longest line read (see ``ActionLogFormat/defaultMaximumLineBytes``).
+///   - maximumLineBytes: The longest line read (`ActionLogFormat.defaultMaximumLineBytes`, 16 MiB, by default).
 ///   - fileID: The call site's `#fileID`, where a failure is reported.
 ///   - filePath: The call site's `#filePath`, where a failure is reported.
 ///   - testName: The test's name, `#function` by default.
