@@ -3,14 +3,15 @@ import Foundation
 /// The command line: which command, and its options.
 enum CheckoutCommandLine {
     static let usage = """
-        usage: checkout replay LOG [--to N] [--json] [--verify] [--no-color]
+        usage: checkout replay LOG [--to N] [--json] [--verify] [--no-color] [--max-line-bytes SIZE]
                checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
                              [--provider sandbox|adyen|braintree|afterpay|worldline]
                              [--decline] [--challenge] [--conflict] [--expire]
 
         replay   prints each step of a recorded log: the action, the state change, the analytics
                  events; then the final state. --to N stops after step N; --json writes JSON
-                 Lines; --verify checks the recorded fingerprints and exits 1 on divergence.
+                 Lines; --verify checks the recorded fingerprints and exits 1 on divergence;
+                 --max-line-bytes SIZE refuses longer lines (16M by default; K, M, G suffixes).
         demo     runs a whole checkout on the embedded sandbox backend and sandbox payment
                  provider, printing what happens; --record PATH writes its action log.
 
@@ -54,7 +55,7 @@ struct Options {
     private var consumed: Set<String> = []
 
     /// Options that take a value.
-    static let valued: Set<String> = ["--to", "--record", "--web", "--api", "--provider"]
+    static let valued: Set<String> = ["--to", "--record", "--web", "--api", "--provider", "--max-line-bytes"]
 
     init(_ arguments: [String]) throws {
         var index = 0

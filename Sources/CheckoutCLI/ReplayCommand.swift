@@ -10,6 +10,7 @@ struct ReplayCommand {
     let stopAfter: Int?
     let json: Bool
     let verify: Bool
+    let maximumLineBytes: Int
     let terminal: Terminal
 
     init(options: Options) throws {
@@ -24,6 +25,15 @@ struct ReplayCommand {
         } else {
             stopAfter = nil
         }
+        if let text = options.value("--max-line-bytes") {
+            guard let bytes = Self.byteCount(text), (1...ActionLogFormat.maximumLineBytesCeiling).contains(bytes) else {
+                throw UsageError(
+                    "--max-line-bytes needs a size from 1 to 256M (bytes, or with K, M or G), got \"\(text)\"")
+            }
+            maximumLineBytes = bytes
+        } else {
+            maximumLineBytes = ActionLogFormat.defaultMaximumLineBytes
+        }
         json = options.flag("--json")
         verify = options.flag("--verify")
         terminal = Terminal(noColor: options.flag("--no-color"))
@@ -36,14 +46,38 @@ struct ReplayCommand {
         CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
     }
 
+    /// A size in bytes: digits, optionally followed by `K`, `M` or `G` (binary multiples).
+    static func byteCount(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var shift = 0
+        switch digits.last {
+        case "K", "k": shift = 10
+        case "M", "m": shift = 20
+        case "G", "g": shift = 30
+        default: break
+        }
+        if shift > 0 { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0,
+            value <= Int.max >> shift
+        else { return nil }
+        return value << shift
+    }
+
     func run() throws -> Int32 {
-        let replay = try Replayer(path: path, reducer: Self.reducer)
+        let replay = try Replayer(path: path, reducer: Self.reducer, maximumLineBytes: maximumLineBytes)
         let output = Output()
         defer { output.flush() }
         if let torn = replay.tornLine {
             FileHandle.standardError.write(
                 Data("checkout: \(torn.path):\(torn.line): \(torn.problem); skipped (the recording was cut off)\n".utf8)
             )
+        }
+        if !replay.closedCleanly {
+            FileHandle.standardError.write(
+                Data(
+                    ("checkout: \(replay.lastPath): the recording did not close cleanly (the log has no footer): "
+                        + "its \(replay.count) complete steps replay, but records lost after them cannot be detected\n")
+                        .utf8))
         }
         if verify {
             return report(verification: replay, to: output)
@@ -54,7 +88,7 @@ struct ReplayCommand {
         if json {
             output.line(
                 "{\"log\":\(jsonString(path)),\"steps\":\(replay.count),\"app\":\(jsonString(replay.header.appVersion))"
-                    + ",\"logId\":\(jsonString(replay.header.logID))}")
+                    + ",\"logId\":\(jsonString(replay.header.logID)),\"closed\":\(replay.closedCleanly)}")
         } else {
             output.line(
                 terminal.bold(
@@ -104,12 +138,14 @@ struct ReplayCommand {
     }
 
     private func report(verification replay: Replayer<CheckoutState>, to output: Output) -> Int32 {
-        let checked = replay.steps.filter { $0.recordedFingerprint != nil }.count + (replay.footer == nil ? 0 : 1)
+        // The fingerprints the replay compared: a footer counts only when it was checked.
+        let checked = replay.fingerprintsChecked
         guard let divergence = replay.divergence else {
             let fingerprint = (try? Fingerprint.of(replay.finalState))?.description ?? "?"
             if json {
                 output.line(
-                    "{\"verified\":true,\"steps\":\(replay.count),\"fingerprintsChecked\":\(checked),\"final\":\"\(fingerprint)\"}"
+                    "{\"verified\":true,\"steps\":\(replay.count),\"fingerprintsChecked\":\(checked),\"final\":\"\(fingerprint)\""
+                        + ",\"closed\":\(replay.closedCleanly)}"
                 )
             } else {
                 output.line(
@@ -126,7 +162,8 @@ struct ReplayCommand {
             let list = changes.map { jsonString(($0.removed ? "- " : "+ ") + $0.text) }.joined(separator: ",")
             output.line(
                 "{\"verified\":false,\"step\":\(divergence.step),\"recorded\":\"\(divergence.recorded)\""
-                    + ",\"replayed\":\"\(divergence.replayed)\",\"sinceStep\":\(divergence.lastMatchingStep),\"changes\":[\(list)]}"
+                    + ",\"replayed\":\"\(divergence.replayed)\",\"sinceStep\":\(divergence.lastMatchingStep),\"changes\":[\(list)]"
+                    + ",\"closed\":\(replay.closedCleanly)}"
             )
         } else {
             output.line(terminal.red("diverged") + " at step \(divergence.step): \(action)")

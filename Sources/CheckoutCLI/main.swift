@@ -1,6 +1,6 @@
 // checkout: replay recorded checkout action logs, and run a demo checkout on the sandbox.
 //
-//     checkout replay LOG [--to N] [--json] [--verify] [--no-color]
+//     checkout replay LOG [--to N] [--json] [--verify] [--no-color] [--max-line-bytes SIZE]
 //     checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
 //                   [--provider sandbox|adyen|braintree|afterpay|worldline]
 //                   [--decline] [--challenge] [--conflict] [--expire]

@@ -217,13 +217,4 @@ final class CheckoutCommandTests: XCTestCase {
         XCTAssertEqual(try runner.run(["--help"]).status, 0)
     }
 
-    /// Replaces a line's checksum with the right one for its new bytes.
-    private func resealed(_ line: String) -> String {
-        guard let marker = line.range(of: #","crc":""#, options: .backwards) else { return line }
-        let body = String(line[..<marker.lowerBound])
-        var copy = body
-        let checksum = copy.withUTF8 { LineChecksum.compute(UnsafeRawBufferPointer($0)) }
-        let hex = String(checksum, radix: 16)
-        return body + #","crc":""# + String(repeating: "0", count: 8 - hex.count) + hex + "\"}"
-    }
 }

@@ -13,47 +13,150 @@ struct JSONTape {
         case object, array, string, escapedString, number, trueValue, falseValue, null
     }
 
+    /// A value on the tape: 12 bytes. The kind shares a word with the length, and a container's
+    /// number of children is not kept (``JSONTape/children(of:in:)`` counts them when asked, which
+    /// is rare), so a line of small values (`[1,1,1,…]`, a token per two bytes) takes at most six
+    /// bytes of tape per byte of text.
     @usableFromInline
     struct Token {
-        var kind: Kind
-        /// Byte range of a scalar's text (strings without their quotes).
+        /// Where the value's text starts (strings: after the opening quote).
         var start: Int32
-        var length: Int32
-        /// Objects and arrays: the number of children (keys and values both count for objects).
-        var count: Int32
+        /// The kind, in the top three bits, and the text's length (strings without their quotes).
+        private var kindAndLength: UInt32
         /// The index of the token after this one and all its descendants.
         var next: Int32
+
+        init(kind: Kind, start: Int32, length: Int32, next: Int32) {
+            self.start = start
+            self.kindAndLength =
+                UInt32(kind.rawValue) << Self.kindShift | (UInt32(bitPattern: length) & Self.lengthMask)
+            self.next = next
+        }
+
+        private static var kindShift: UInt32 { 29 }
+        private static var lengthMask: UInt32 { (1 << 29) - 1 }
+        /// The longest text a token spans.
+        static var maximumLength: Int { (1 << 29) - 1 }
+
+        var kind: Kind {
+            // Three bits hold every kind: the fallback is never taken.
+            Kind(rawValue: UInt8(truncatingIfNeeded: kindAndLength >> Self.kindShift)) ?? .null
+        }
+
+        /// The length of the value's text.
+        var length: Int32 {
+            get { Int32(bitPattern: kindAndLength & Self.lengthMask) }
+            set {
+                kindAndLength = (kindAndLength & ~Self.lengthMask) | (UInt32(bitPattern: newValue) & Self.lengthMask)
+            }
+        }
     }
 
-    @usableFromInline var tokens: [Token] = []
+    /// The number of children of the container at `index` (keys and values both count for
+    /// objects), counted by skipping from one to the next.
+    static func children(of index: Int, in tokens: UnsafeBufferPointer<Token>) -> Int {
+        var count = 0
+        var position = index + 1
+        let end = Int(tokens[index].next)
+        while position < end {
+            position = Int(tokens[position].next)
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether the token at `index` is an object with exactly one member (as `Decodable`'s
+    /// synthesised enum coding writes a case).
+    static func isSingleMemberObject(_ index: Int, in tokens: UnsafeBufferPointer<Token>) -> Bool {
+        let token = tokens[index]
+        return token.kind == .object && Int(token.next) > index + 2 && tokens[index + 2].next == token.next
+    }
+
+    /// The tokens, in memory the tape owns and reuses from line to line (copied on write, so
+    /// each worker's copy of a parser writes its own).
+    @usableFromInline var storage = Storage()
+
+    /// Room for tokens: sized for the worst case of the longest text parsed so far, and written
+    /// with plain stores.
+    @usableFromInline
+    final class Storage {
+        @usableFromInline private(set) var base: UnsafeMutablePointer<Token>?
+        @usableFromInline var count = 0
+        private(set) var capacity = 0
+
+        @usableFromInline init() {}
+
+        deinit { base?.deallocate() }
+
+        /// Room for at least `needed` tokens; what it held is dropped.
+        func reserve(_ needed: Int) -> UnsafeMutablePointer<Token> {
+            if let base, capacity >= needed { return base }
+            base?.deallocate()
+            // The old room goes first: a long line's tokens are never held twice.
+            let room = UnsafeMutablePointer<Token>.allocate(capacity: needed)
+            base = room
+            capacity = needed
+            return room
+        }
+    }
+
+    /// The number of tokens of the last text parsed.
+    var count: Int { storage.count }
+
+    /// The room the tape holds, in tokens (for tests of the memory bound).
+    var capacity: Int { storage.capacity }
+
+    /// The token at `index`, which must be below ``count``.
+    subscript(index: Int) -> Token {
+        precondition(index >= 0 && index < storage.count, "token index out of range")
+        return withTokens { $0[index] }
+    }
+
+    /// Calls `body` with the tokens of the last text parsed.
+    @inlinable
+    func withTokens<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<Token>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let storage = self.storage
+        defer { withExtendedLifetime(storage) {} }
+        return try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    /// The largest text a tape parses: a token's length has 29 bits, and the action-log reader
+    /// never hands it a longer line (see ``ActionLogFormat/maximumLineBytesCeiling``).
+    static var maximumTextBytes: Int { Token.maximumLength }
+
+    /// The most tokens a text of `byteCount` bytes can make, valid or not. A complete value of
+    /// `n` bytes has at most `(n + 1) / 2` tokens (a scalar takes a byte; each further child of a
+    /// container takes its own bytes and a separator or bracket, a member also a key and a
+    /// colon); a text cut off or broken mid-way adds at most one token per container still open,
+    /// and the scanner refuses nesting deeper than 256.
+    static func tokenBound(byteCount: Int) -> Int { (byteCount + 1) / 2 + 258 }
 
     /// Parses `bytes` (one complete JSON value) into the tape, replacing what it held.
+    ///
+    /// Memory: the tape keeps room for ``tokenBound(byteCount:)`` tokens of the longest text
+    /// parsed (12 bytes a token, so at most about 6 bytes per byte of text, and only as much of
+    /// it is touched as the text has tokens); nothing else is allocated.
     mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
-        tokens.removeAll(keepingCapacity: true)
-        // Every token takes at least one byte of text, so the text's length bounds their number:
-        // the scanner writes into room of that size with plain stores (an array append checks
-        // uniqueness and capacity on each of the hundred-odd tokens of a line), and the tokens
-        // are copied into `tokens` at once.
-        let parsed: Result<Int, JSONParseError> = withUnsafeTemporaryAllocation(
-            of: Token.self, capacity: bytes.count + 1
-        ) { room in
-            guard let base = room.baseAddress else { return .success(0) }
-            var scanner = TapeScanner(bytes: bytes)
-            var writer = TokenWriter(base: base)
-            do throws(JSONParseError) {
-                scanner.skipWhitespace()
-                try scanner.value(into: &writer, depth: 0)
-                scanner.skipWhitespace()
-                guard scanner.index == bytes.count else {
-                    throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
-                }
-            } catch {
-                return .failure(error)
-            }
-            tokens.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.count))
-            return .success(writer.count)
+        guard bytes.count <= Self.maximumTextBytes else {
+            throw JSONParseError(offset: 0, reason: "the text is longer than \(Self.maximumTextBytes) bytes")
         }
-        if case .failure(let error) = parsed { throw error }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
+        storage.count = 0
+        let capacity = Self.tokenBound(byteCount: bytes.count)
+        let base = storage.reserve(capacity)
+        // The scanner writes into room of the worst case's size with plain stores (an array
+        // append checks uniqueness and capacity on each of the hundred-odd tokens of a line).
+        var scanner = TapeScanner(bytes: bytes)
+        var writer = TokenWriter(base: base, capacity: capacity)
+        scanner.skipWhitespace()
+        try scanner.value(into: &writer, depth: 0)
+        scanner.skipWhitespace()
+        guard scanner.index == bytes.count else {
+            throw JSONParseError(offset: scanner.index, reason: "unexpected text after the JSON value")
+        }
+        storage.count = writer.count
     }
 }
 
@@ -132,14 +235,18 @@ extension JSONTape {
 /// so appending is a store and a count.
 private struct TokenWriter {
     let base: UnsafeMutablePointer<JSONTape.Token>
+    /// The room's size: never reached (see `JSONTape.tokenBound`); checked in debug builds only.
+    let capacity: Int
     var count = 0
 
-    init(base: UnsafeMutablePointer<JSONTape.Token>) {
+    init(base: UnsafeMutablePointer<JSONTape.Token>, capacity: Int) {
         self.base = base
+        self.capacity = capacity
     }
 
     @inline(__always)
     mutating func append(_ token: JSONTape.Token) {
+        assert(count < capacity, "more tokens than JSONTape.tokenBound allows")
         (base + count).initialize(to: token)
         count += 1
     }
@@ -191,7 +298,7 @@ private struct TapeScanner {
             throw fail("invalid literal")
         }
         tokens.append(
-            .init(kind: kind, start: Int32(index), length: Int32(count), count: 0, next: Int32(tokens.count + 1)))
+            .init(kind: kind, start: Int32(index), length: Int32(count), next: Int32(tokens.count + 1)))
         index += count
     }
 
@@ -199,9 +306,8 @@ private struct TapeScanner {
         guard depth <= 256 else { throw fail("nesting deeper than 256") }
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         let slot = tokens.count
-        tokens.append(.init(kind: isObject ? .object : .array, start: Int32(index), length: 0, count: 0, next: 0))
+        tokens.append(.init(kind: isObject ? .object : .array, start: Int32(index), length: 0, next: 0))
         index += 1
-        var children: Int32 = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == close {
             index += 1
@@ -217,10 +323,8 @@ private struct TapeScanner {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                     index += 1
                     skipWhitespace()
-                    children += 1
                 }
                 try value(into: &tokens, depth: depth)
-                children += 1
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of text in a container") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -234,7 +338,6 @@ private struct TapeScanner {
                 throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
-        tokens.base[slot].count = children
         tokens.base[slot].length = Int32(index) - tokens.base[slot].start
         tokens.base[slot].next = Int32(tokens.count)
     }
@@ -286,7 +389,7 @@ private struct TapeScanner {
                 tokens.append(
                     .init(
                         kind: escaped ? .escapedString : .string, start: Int32(start),
-                        length: Int32(position - start), count: 0, next: Int32(tokens.count + 1)))
+                        length: Int32(position - start), next: Int32(tokens.count + 1)))
                 index = position + 1
                 return
             }
@@ -325,7 +428,7 @@ private struct TapeScanner {
         }
         tokens.append(
             .init(
-                kind: .number, start: Int32(start), length: Int32(index - start), count: 0,
+                kind: .number, start: Int32(start), length: Int32(index - start),
                 next: Int32(tokens.count + 1)))
     }
 }

@@ -19,7 +19,7 @@ struct JSONTapeDecoder {
         bytes: UnsafeRawBufferPointer,
         root: Int = 0
     ) throws -> T {
-        try tape.tokens.withUnsafeBufferPointer { tokens in
+        try tape.withTokens { tokens in
             let context = TapeContext(bytes: bytes, tokens: tokens, root: root)
             return try TapeDecoder(context: context, index: root).decodeValue(type)
         }
@@ -107,7 +107,6 @@ final class TapeContext {
             return .string(text)
         case .array:
             var items: [JSONValue] = []
-            items.reserveCapacity(Int(token.count))
             var position = index + 1
             while position < Int(token.next) {
                 items.append(try jsonValue(at: position, codingPath: codingPath()))
@@ -116,7 +115,6 @@ final class TapeContext {
             return .array(items)
         case .object:
             var members: [JSONMember] = []
-            members.reserveCapacity(Int(token.count) / 2)
             var position = index + 1
             while position < Int(token.next) {
                 guard let key = string(tokens[position]) else {
@@ -336,7 +334,7 @@ private struct TapeUnkeyed: UnkeyedDecodingContainer {
     var position: Int
     var currentIndex = 0
     var codingPath: [any CodingKey] { context.path(to: index) }
-    var count: Int? { Int(context.tokens[index].count) }
+    var count: Int? { JSONTape.children(of: index, in: context.tokens) }
     var isAtEnd: Bool { position >= Int(context.tokens[index].next) }
 
     init(context: TapeContext, index: Int) {

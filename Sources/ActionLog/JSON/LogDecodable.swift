@@ -165,7 +165,7 @@ public struct LogValue {
     /// The only member of an object, as `Decodable`'s synthesised enum coding writes a case:
     /// `{"caseName": {"_0": ..., "label": ...}}`. Switch on `name`, read the payload from `value`.
     public func singleMember() throws -> (name: String, value: LogValue) {
-        guard token.kind == .object, token.count == 2 else { throw mismatch("an object with one member") }
+        guard JSONTape.isSingleMemberObject(index, in: tokens) else { throw mismatch("an object with one member") }
         let key = LogValue(bytes: bytes, tokens: tokens, index: index + 1)
         return (try key.string(), LogValue(bytes: bytes, tokens: tokens, index: index + 2))
     }
@@ -255,7 +255,7 @@ public struct LogArray: Sequence {
     let index: Int
 
     /// The number of elements.
-    public var count: Int { Int(tokens[index].count) }
+    public var count: Int { JSONTape.children(of: index, in: tokens) }
 
     /// Iterates over the elements in order.
     public struct Iterator: IteratorProtocol {
@@ -288,7 +288,7 @@ public enum LogDecoding {
         let bytes = Array(json.utf8)
         return try bytes.withUnsafeBytes { raw in
             try tape.parse(raw)
-            return try tape.tokens.withUnsafeBufferPointer { tokens in
+            return try tape.withTokens { tokens in
                 try T(logValue: LogValue(bytes: raw, tokens: tokens, index: 0))
             }
         }

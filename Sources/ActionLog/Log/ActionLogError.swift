@@ -46,6 +46,17 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case undecodableState(String)
         /// A line after the footer, or a second header.
         case unexpectedLine(String)
+        /// The line is longer than the reader's limit (`maximumLineBytes`, bytes before the
+        /// newline); reading stops there rather than holding it in memory.
+        case lineTooLong(limit: Int)
+        /// An integer field holds a value outside what the format allows.
+        case outOfRange(field: String, value: String, allowed: String)
+        /// The footer's `count` disagrees with the last record's sequence number: records were
+        /// lost (or added) before the footer.
+        case footerCountMismatch(count: Int, lastSequence: Int)
+        /// A recorded fingerprint disagrees with the state the log itself holds at that point (the
+        /// header's state, or the footer of a part without records): the log was edited or damaged.
+        case fingerprintMismatch(field: String, recorded: String, computed: String)
 
         /// A readable reason.
         public var description: String {
@@ -60,6 +71,22 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
             case .undecodableAction(let reason): return "the action cannot be decoded: \(reason)"
             case .undecodableState(let reason): return "the state cannot be decoded: \(reason)"
             case .unexpectedLine(let reason): return reason
+            case .lineTooLong(let limit):
+                return "the line is longer than \(limit) bytes, the longest line this reader takes"
+            case .outOfRange(let field, let value, let allowed):
+                return "field \"\(field)\" is \(value), outside \(allowed)"
+            case .footerCountMismatch(let count, let lastSequence):
+                if count > lastSequence {
+                    let missing = count - lastSequence
+                    let which =
+                        missing == 1 ? "record \(count) is" : "records \(lastSequence + 1) to \(count) are"
+                    return "the footer counts \(count) actions but the last record is \(lastSequence): "
+                        + "\(which) missing before the footer"
+                }
+                return "the footer counts \(count) actions but the records go on to \(lastSequence)"
+            case .fingerprintMismatch(let field, let recorded, let computed):
+                return "\"\(field)\" is \(recorded) but the state it stands for gives \(computed): "
+                    + "the log was edited or damaged"
             }
         }
     }

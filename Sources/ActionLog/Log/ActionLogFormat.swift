@@ -27,6 +27,22 @@ public enum ActionLogFormat {
     /// This engine's version, written in headers.
     public static let engineVersion = "0.1.0"
 
+    /// The longest line a reader takes by default: 16 MiB before the newline. A checkout log's
+    /// lines are a few hundred bytes to a few kilobytes (the header, holding a whole state, is the
+    /// longest); a longer line is refused with ``ActionLogError/LineProblem/lineTooLong(limit:)``
+    /// rather than read into memory, so a damaged or hostile file (`/dev/zero`, a file of one huge
+    /// line) cannot exhaust memory.
+    public static let defaultMaximumLineBytes = 16 << 20
+    /// The largest line limit a reader accepts (256 MiB); a larger `maximumLineBytes` is taken
+    /// as this.
+    public static let maximumLineBytesCeiling = 1 << 28
+    /// The largest sequence number (and `firstSeq`, and footer `count`) a log may hold: 2^53, the
+    /// largest integer every JSON reader keeps exactly. Bounding it at decoding keeps every sum a
+    /// reader does on sequence numbers far from overflow. (`Int.max` where `Int` has 32 bits.)
+    public static let maximumSequence = Int(truncatingIfNeeded: min(Int64(1) << 53, Int64(Int.max)))
+    /// The largest part number of a rotated log: 2^31 - 1.
+    public static let maximumPart = Int(Int32.max)
+
     /// `,"crc":"` + 8 hex digits + `"}` + `\n`.
     static let trailerLength = 19
     static let trailerPrefix: [UInt8] = Array(#","crc":""#.utf8)

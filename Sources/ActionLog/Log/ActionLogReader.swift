@@ -41,7 +41,13 @@ public struct ActionSchemaUpgrade: Sendable {
 /// - The first bad line stops reading with ``ActionLogError/badLine(path:line:problem:)``; every
 ///   good record before it has been returned.
 /// - A torn *last* line (no newline, or a bad checksum, at the very end) is not an error: it is
-///   reported in ``tornLine`` and skipped, and reading ends normally.
+///   reported in ``tornLine`` and skipped, and reading ends normally. After a footer, though,
+///   any line is an error: a log that closed cleanly was not cut off.
+/// - The footer's count must be the last record's sequence number
+///   (``ActionLogError/LineProblem/footerCountMismatch(count:lastSequence:)`` names the records
+///   missing before it), and the header's state must have the header's fingerprint.
+/// - A line longer than ``maximumLineBytes`` is refused by number, and reading holds at most about
+///   seven times a line in memory (see `Docs/ActionLogs.md`).
 /// - A newer format or schema, or an action case this app does not know, is a typed refusal.
 ///   An older schema goes through the ``ActionSchemaUpgrade`` given, or is refused.
 public final class ActionLogReader<State: StoreState & Decodable> {
@@ -84,12 +90,19 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     ///   - path: The log file (one part of a rotated log).
     ///   - schemaVersion: This app's action schema version.
     ///   - upgrade: How to read actions of an older schema; without it, older logs are refused.
+    ///   - maximumLineBytes: The longest line taken, in bytes before its newline (16 MiB by
+    ///     default, at most ``ActionLogFormat/maximumLineBytesCeiling``). A longer line stops
+    ///     reading with ``ActionLogError/LineProblem/lineTooLong(limit:)`` naming it, as soon as
+    ///     that many bytes of it are read.
     @inlinable
     public convenience init(
-        path: String, schemaVersion: Int = 1, upgrade: ActionSchemaUpgrade? = nil
+        path: String, schemaVersion: Int = 1, upgrade: ActionSchemaUpgrade? = nil,
+        maximumLineBytes: Int = ActionLogFormat.defaultMaximumLineBytes
     ) throws(ActionLogError) {
         // Made here, in the caller's code, so that it is specialised for the caller's types.
-        try self.init(path: path, schemaVersion: schemaVersion, upgrade: upgrade) {
+        try self.init(
+            path: path, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes
+        ) {
             parser, bytes, newline, number, slot in
             parser.decodeRecord(bytes, hasNewline: newline, lineNumber: number, into: slot)
         }
@@ -107,18 +120,23 @@ public final class ActionLogReader<State: StoreState & Decodable> {
 
     @usableFromInline
     init(
-        path: String, schemaVersion: Int, upgrade: ActionSchemaUpgrade?, decodeLine: @escaping LineDecoder
+        path: String, schemaVersion: Int, upgrade: ActionSchemaUpgrade?, maximumLineBytes: Int,
+        decodeLine: @escaping LineDecoder
     ) throws(ActionLogError) {
         self.decodeLine = decodeLine
         self.path = path
-        self.source = try LineSource(path: path)
+        self.source = try LineSource(path: path, maximumLineBytes: maximumLineBytes)
         self.upgrade = upgrade
         self.schemaVersion = schemaVersion
         guard let line = try source.nextLine() else { throw .empty(path: path) }
-        let json = try Self.checkedJSON(line, path: path, lineNumber: 1)
-        header = try Self.parseHeader(json, path: path, schemaVersion: schemaVersion, hasUpgrade: upgrade != nil)
+        let bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+        header = try Self.parseHeader(bytes, path: path, schemaVersion: schemaVersion, hasUpgrade: upgrade != nil)
         nextSequence = header.firstSequence
+        source.releaseSpareCapacity()
     }
+
+    /// The longest line this reader takes, in bytes before the newline.
+    public var maximumLineBytes: Int { source.maximumLineBytes }
 
     /// The next record, or `nil` at the end of the log (after the footer, at the end of the file,
     /// or after a torn last line, which ``tornLine`` reports).
@@ -269,18 +287,31 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         }
         guard !finished else { return [] }
 
-        // Copy the raw lines (a memcpy each) so the parallel workers can share them.
+        // Copy the raw lines (a memcpy each) so the parallel workers can share them; a batch
+        // stops at `maximumCount` lines or once it holds `batchByteBudget` bytes, so long lines
+        // never pile up in one batch. A line the source refuses (too long, unreadable) ends the
+        // batch; the lines before it are read first, and its error comes after them.
         var lines: [BatchLine] = []
         lines.reserveCapacity(min(maximumCount, 4096))
-        batchBytes.removeAll(keepingCapacity: true)
-        while lines.count < maximumCount, let line = try source.nextLine() {
-            lineNumber += 1
-            let start = batchBytes.count
-            batchBytes.append(contentsOf: line.bytes)
-            lines.append(BatchLine(range: start..<batchBytes.count, hasNewline: line.hasNewline, number: lineNumber))
+        batchBytes.removeAll(keepingCapacity: batchBytes.capacity <= Self.batchByteBudget * 2)
+        var sourceFailure: ActionLogError?
+        do {
+            while lines.count < maximumCount, batchBytes.count < Self.batchByteBudget,
+                let line = try source.nextLine()
+            {
+                lineNumber += 1
+                let start = batchBytes.count
+                batchBytes.append(contentsOf: line.bytes)
+                lines.append(
+                    BatchLine(range: start..<batchBytes.count, hasNewline: line.hasNewline, number: lineNumber))
+            }
+        } catch {
+            sourceFailure = error
         }
+        source.releaseSpareCapacity()
         guard !lines.isEmpty else {
             finished = true
+            if let sourceFailure { throw sourceFailure }
             return []
         }
 
@@ -293,6 +324,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             let records = cleanBatch(lines, parser: parser, helpers: helpers, publish: publish)
         {
             nextSequence += records.count
+            if let sourceFailure { return try stop(with: sourceFailure, after: records) }
             return records
         }
 
@@ -323,57 +355,109 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         records.reserveCapacity(lines.count)
         for index in results.indices {
             let number = lines[index].number
-            var failure: ActionLogError?
+            if footerRead != nil {
+                // Nothing may follow a footer: not a record, not a line that looks torn (a log
+                // that closed cleanly was not cut off), not even an empty line.
+                return try stop(
+                    with: .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer")),
+                    after: records)
+            }
             switch results[index] {
             case .record(let record):
-                if footerRead != nil {
-                    failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
-                } else if record.sequence != nextSequence {
-                    failure = .badLine(
-                        path: path, line: number, problem: .sequenceGap(expected: nextSequence, found: record.sequence))
-                } else {
-                    nextSequence += 1
-                    records.append(record)
+                guard record.sequence == nextSequence else {
+                    return try stop(
+                        with: .badLine(
+                            path: path, line: number,
+                            problem: .sequenceGap(expected: nextSequence, found: record.sequence)),
+                        after: records)
                 }
+                nextSequence += 1
+                records.append(record)
             case .footer(let parsed):
-                if footerRead != nil {
-                    failure = .badLine(path: path, line: number, problem: .unexpectedLine("a line after the footer"))
-                } else {
-                    footerRead = parsed
+                if let problem = footerProblem(parsed) {
+                    return try stop(with: .badLine(path: path, line: number, problem: problem), after: records)
                 }
+                footerRead = parsed
             case .failure(let error):
                 // A bad last line of the file is torn: reported and skipped, not an error.
-                if index == lines.count - 1, case .badLine(_, _, let problem) = error, isTornCandidate(error),
-                    try source.isAtEnd()
+                if index == lines.count - 1, sourceFailure == nil, case .badLine(_, _, let problem) = error,
+                    isTornCandidate(error)
                 {
-                    tornLineRead = (number, problem)
-                    finished = true
-                    return records
+                    let atEnd: Bool
+                    do throws(ActionLogError) {
+                        atEnd = try source.isAtEnd()
+                    } catch {
+                        return try stop(with: error, after: records)
+                    }
+                    if atEnd {
+                        tornLineRead = (number, problem)
+                        finished = true
+                        return records
+                    }
                 }
-                failure = error
+                return try stop(with: error, after: records)
             }
-            if let failure {
-                finished = true
-                if records.isEmpty { throw failure }
-                pendingError = failure
-                return records
+        }
+        if let sourceFailure {
+            if footerRead != nil {
+                return try stop(
+                    with: .badLine(
+                        path: path, line: source.nextLineNumber, problem: .unexpectedLine("a line after the footer")),
+                    after: records)
             }
+            return try stop(with: sourceFailure, after: records)
         }
         if footerRead != nil {
             // Nothing may follow a footer.
-            if try !source.isAtEnd() {
-                finished = true
-                lineNumber += 1
-                let failure = ActionLogError.badLine(
-                    path: path, line: lineNumber, problem: .unexpectedLine("a line after the footer"))
-                if records.isEmpty { throw failure }
-                pendingError = failure
-                return records
+            let atEnd: Bool
+            do throws(ActionLogError) {
+                atEnd = try source.isAtEnd()
+            } catch {
+                // A line too long to read is still a line after the footer; a read error is itself.
+                guard case .badLine(_, _, .lineTooLong) = error else { return try stop(with: error, after: records) }
+                atEnd = false
+            }
+            if !atEnd {
+                return try stop(
+                    with: .badLine(
+                        path: path, line: source.nextLineNumber, problem: .unexpectedLine("a line after the footer")),
+                    after: records)
             }
             finished = true
         }
         return records
     }
+
+    /// Ends reading with `failure`: thrown now when no record comes before it, else kept for the
+    /// next call, after `records` are handed back.
+    private func stop(
+        with failure: ActionLogError, after records: [ActionLogRecord<State.Action>]
+    ) throws(ActionLogError) -> [ActionLogRecord<State.Action>] {
+        finished = true
+        if records.isEmpty { throw failure }
+        pendingError = failure
+        return records
+    }
+
+    /// What is wrong with a footer, given the records before it: its count must be the last
+    /// record's sequence number (a record deleted before a clean footer is a gap the sequence
+    /// numbers alone cannot show), and a part without records must end with the fingerprint it
+    /// started with. O(1): two comparisons.
+    private func footerProblem(_ footer: ActionLogFooter) -> ActionLogError.LineProblem? {
+        let lastSequence = nextSequence - 1
+        guard footer.count == lastSequence else {
+            return .footerCountMismatch(count: footer.count, lastSequence: lastSequence)
+        }
+        if nextSequence == header.firstSequence, footer.fingerprint != header.fingerprint {
+            return .fingerprintMismatch(
+                field: "end.fp", recorded: footer.fingerprint.description, computed: header.fingerprint.description)
+        }
+        return nil
+    }
+
+    /// A batch stops adding lines once it holds this many bytes (8 MiB: thousands of ordinary
+    /// lines), so its copy of the lines stays within this plus one line.
+    private static var batchByteBudget: Int { 8 << 20 }
 
     /// Lines a piece of a batch holds: pieces are small enough to share a batch among threads,
     /// large enough that taking one costs nothing beside decoding it.
@@ -457,17 +541,6 @@ public final class ActionLogReader<State: StoreState & Decodable> {
 
     // MARK: Lines
 
-    /// Checks the newline and checksum of a line and parses it.
-    static func checkedJSON(_ line: LineSource.Line, path: String, lineNumber: Int) throws(ActionLogError) -> JSONValue
-    {
-        let bytes = try checkLine(line, path: path, lineNumber: lineNumber)
-        do {
-            return try JSONParser.parse(bytes.bindMemory(to: UInt8.self))
-        } catch {
-            throw .badLine(path: path, line: lineNumber, problem: .invalidJSON(error.description))
-        }
-    }
-
     /// Checks the newline and checksum of a line; returns its bytes without the newline.
     static func checkLine(
         _ line: LineSource.Line, path: String, lineNumber: Int
@@ -500,37 +573,74 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         return bytes
     }
 
+    /// Reads the header from its checked bytes, on a tape: a header holding a huge state takes
+    /// no tree (see `RecordParser.treeLimit`). Checks every integer it reads against the format's
+    /// bounds, and the state against the header's own fingerprint.
     private static func parseHeader(
-        _ json: JSONValue,
+        _ bytes: UnsafeRawBufferPointer,
         path: String,
         schemaVersion: Int,
         hasUpgrade: Bool
     ) throws(ActionLogError) -> ActionLogHeader<State> {
-        func field(_ name: String) throws(ActionLogError) -> JSONValue {
-            guard let value = json[name] else {
-                throw .badLine(path: path, line: 1, problem: .missingField(name))
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: 1, problem: problem)
+        }
+        var tape = JSONTape()
+        do {
+            try tape.parse(bytes)
+        } catch {
+            throw bad(.invalidJSON(error.description))
+        }
+        // The header's members: the first of each name, as `JSONValue`'s subscript finds them.
+        var members: [String: Int] = [:]
+        if tape[0].kind == .object {
+            tape.withTokens { tokens in
+                var position = 1
+                while position < Int(tokens[0].next) {
+                    if let name = JSONTape.string(tokens[position], in: bytes), members[name] == nil {
+                        members[name] = position + 1
+                    }
+                    position = Int(tokens[position + 1].next)
+                }
             }
-            return value
+        }
+        func field(_ name: String) throws(ActionLogError) -> JSONTape.Token {
+            guard let index = members[name] else { throw bad(.missingField(name)) }
+            return tape[index]
         }
         func int(_ name: String) throws(ActionLogError) -> Int {
-            guard case .number(let text) = try field(name), let value = Int(text) else {
-                throw .badLine(path: path, line: 1, problem: .missingField(name))
+            let token = try field(name)
+            guard token.kind == .number,
+                case .value(let value) = JSONTape.integer(
+                    UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)]),
+                    as: Int.self)
+            else { throw bad(.missingField(name)) }
+            return value
+        }
+        func int(_ name: String, in range: ClosedRange<Int>) throws(ActionLogError) -> Int {
+            let value = try int(name)
+            guard range.contains(value) else {
+                throw bad(.outOfRange(field: name, value: "\(value)", allowed: "\(range)"))
             }
             return value
         }
         func string(_ name: String) throws(ActionLogError) -> String {
-            guard case .string(let value) = try field(name) else {
-                throw .badLine(path: path, line: 1, problem: .missingField(name))
-            }
+            guard let value = JSONTape.string(try field(name), in: bytes) else { throw bad(.missingField(name)) }
             return value
         }
-        guard case .string(let format) = json["format"] ?? .null, format == ActionLogFormat.name else {
+        guard let formatIndex = members["format"], JSONTape.string(tape[formatIndex], in: bytes) == ActionLogFormat.name
+        else {
             throw .notAnActionLog(
                 path: path, reason: "the first line does not name the format \"\(ActionLogFormat.name)\"")
         }
         let formatVersion = try int("formatVersion")
         guard formatVersion <= ActionLogFormat.version else {
             throw .newerFormat(path: path, found: formatVersion, supported: ActionLogFormat.version)
+        }
+        guard formatVersion >= 1 else {
+            throw bad(
+                .outOfRange(
+                    field: "formatVersion", value: "\(formatVersion)", allowed: "1...\(ActionLogFormat.version)"))
         }
         // Version 1 is the first format; an older version would be upgraded here, line by line.
         let schema = try int("schema")
@@ -540,15 +650,33 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         if schema < schemaVersion && !hasUpgrade {
             throw .olderSchemaWithoutUpgrade(path: path, found: schema, supported: schemaVersion)
         }
-        let stateJSON = try field("state")
+        guard let stateIndex = members["state"] else { throw bad(.missingField("state")) }
+        guard let fingerprint = Fingerprint(hex: try string("fp")) else { throw bad(.missingField("fp")) }
+        // The state's own bytes are what the writer fingerprinted (its canonical compact JSON): an
+        // edited state, or an edited fingerprint, is a damaged header, not a divergence at step 1.
+        let stateBytes = Self.valueBytes(at: stateIndex, tape: tape, bytes: bytes)
+        var hasher = FNV1a64()
+        hasher.combine(stateBytes)
+        guard hasher.value == fingerprint.value else {
+            throw bad(
+                .fingerprintMismatch(
+                    field: "fp", recorded: fingerprint.description,
+                    computed: Fingerprint(value: hasher.value).description))
+        }
         let state: State
         do {
-            state = try JSONValueDecoder().decode(State.self, from: stateJSON)
+            state = try JSONTapeDecoder.decode(State.self, tape: tape, bytes: bytes, root: stateIndex)
         } catch {
-            throw .badLine(path: path, line: 1, problem: .undecodableState(describe(error)))
-        }
-        guard let fingerprint = Fingerprint(hex: try string("fp")) else {
-            throw .badLine(path: path, line: 1, problem: .missingField("fp"))
+            guard stateBytes.count <= RecordParser<State>.treeLimit else {
+                throw bad(.undecodableState(describe(error)))
+            }
+            // A small state is decoded again from a tree, which decides and names the problem.
+            do {
+                let json = try JSONParser.parse(stateBytes.bindMemory(to: UInt8.self))
+                state = try JSONValueDecoder().decode(State.self, from: json)
+            } catch {
+                throw bad(.undecodableState(describe(error)))
+            }
         }
         return ActionLogHeader(
             formatVersion: formatVersion,
@@ -557,11 +685,23 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             schemaVersion: schema,
             logID: try string("logId"),
             createdMilliseconds: Int64(try int("created")),
-            part: try int("part"),
-            firstSequence: try int("firstSeq"),
+            part: try int("part", in: 0...ActionLogFormat.maximumPart),
+            firstSequence: try int("firstSeq", in: 1...ActionLogFormat.maximumSequence),
             state: state,
             fingerprint: fingerprint
         )
+    }
+
+    /// The bytes of the value at a tape position (a string with its quotes).
+    static func valueBytes(at index: Int, tape: JSONTape, bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let token = tape[index]
+        var start = Int(token.start)
+        var end = start + Int(token.length)
+        if token.kind == .string || token.kind == .escapedString {
+            start -= 1
+            end += 1
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
     // MARK: Errors

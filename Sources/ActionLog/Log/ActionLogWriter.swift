@@ -107,9 +107,10 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     ) throws(ActionLogError) {
         lineBuffer.removeAll(keepingCapacity: true)
         lineBuffer.append(contentsOf: #"{"seq":"#.utf8)
-        appendDecimalDigits(sequence)
+        appendDecimalDigits(Int64(sequence))
         lineBuffer.append(contentsOf: #","t":"#.utf8)
-        appendDecimalDigits(Int(timeMilliseconds))
+        // As a 64-bit value: a time in milliseconds does not fit a 32-bit `Int`.
+        appendDecimalDigits(timeMilliseconds)
         lineBuffer.append(contentsOf: #","action":"#.utf8)
         let mark = lineBuffer.count
         do {
@@ -179,7 +180,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     }
 
     /// Appends an integer's digits without building a `String`.
-    private func appendDecimalDigits(_ value: Int) {
+    private func appendDecimalDigits(_ value: Int64) {
         if value < 0 {
             lineBuffer.append(UInt8(ascii: "-"))
         }

@@ -33,8 +33,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         do throws(ActionLogError) {
             let (bytes, members) = try scan(line, lineNumber: lineNumber)
             if let end = members.end {
-                return .footer(
-                    try footer(try value(at: end, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber))
+                return .footer(try footer(at: end, bytes: bytes, lineNumber: lineNumber))
             }
             let fields = try recordFields(members, bytes: bytes, lineNumber: lineNumber)
             let action: State.Action
@@ -124,17 +123,21 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
             .badLine(path: path, line: lineNumber, problem: problem)
         }
-        guard let sequence = integer(at: members.sequence, bytes: bytes) else { throw bad(.missingField("seq")) }
-        guard let time = integer(at: members.time, bytes: bytes) else { throw bad(.missingField("t")) }
+        // A sequence number is positive; anything past `maximumSequence` is a gap whatever the
+        // reader expects (it never expects more), so no check here costs a line anything.
+        guard let sequence = integer(at: members.sequence, bytes: bytes).flatMap({ Int(exactly: $0) }) else {
+            throw bad(.missingField("seq"))
+        }
+        // The time is information only: any 64-bit value, negative too (the writer writes what
+        // its clock said).
+        guard let time = signedInteger(at: members.time, bytes: bytes) else { throw bad(.missingField("t")) }
         guard let action = members.action else { throw bad(.missingField("action")) }
         var fingerprint: Fingerprint?
         if let index = members.fingerprint {
-            guard case .string(let text) = try value(at: index, bytes: bytes, lineNumber: lineNumber),
-                let parsed = Fingerprint(hex: text)
-            else { throw bad(.missingField("fp")) }
+            guard let parsed = self.fingerprint(at: index, bytes: bytes) else { throw bad(.missingField("fp")) }
             fingerprint = parsed
         }
-        return RecordFields(sequence: Int(sequence), time: time, fingerprint: fingerprint, action: action)
+        return RecordFields(sequence: sequence, time: time, fingerprint: fingerprint, action: action)
     }
 
     /// The action at a tape position through the `LogDecodable` fast path, when there is one (never
@@ -142,7 +145,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     @inlinable
     func fastAction(at index: Int, bytes: UnsafeRawBufferPointer) -> State.Action? {
         guard let fastDecode else { return nil }
-        return try? tape.tokens.withUnsafeBufferPointer { tokens in
+        return try? tape.withTokens { tokens in
             try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: index))
         }
     }
@@ -166,8 +169,15 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         do {
             return try JSONTapeDecoder.decode(State.Action.self, tape: tape, bytes: bytes, root: index)
         } catch {
-            // Decode again from a tree, only to name the problem precisely.
-            _ = try decodeAction(try value(at: index, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber)
+            let token = tape[index]
+            if Int(token.length) <= Self.treeLimit {
+                // Decode again from a tree, only to name the problem precisely.
+                _ = try decodeAction(
+                    try value(at: index, bytes: bytes, lineNumber: lineNumber), lineNumber: lineNumber)
+            } else if let unknown = unknownCase(at: index, bytes: bytes, error: error) {
+                // Too long for a tree (its nodes would take many times the line): the tape names it.
+                throw .unknownAction(path: path, line: lineNumber, name: unknown.name, at: unknown.at)
+            }
             throw .badLine(
                 path: path, line: lineNumber, problem: .undecodableAction(ActionLogReader<State>.describe(error)))
         }
@@ -182,11 +192,18 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         var end: Int?
     }
 
+    /// Actions longer than this (in bytes) are never turned into a `JSONValue` tree to name a
+    /// decoding error: a tree takes many times its text (a node of 16 bytes and more for each
+    /// two-byte element of `[1,1,…]`), so a hostile line could take memory far beyond its length.
+    /// Their errors are named from the tape.
+    static var treeLimit: Int { 1 << 16 }
+
     /// Finds the line's top-level members in one pass (a record has a handful; a footer `end`).
     private func topLevelMembers(bytes: UnsafeRawBufferPointer) -> TopLevelMembers {
         var found = TopLevelMembers()
-        guard let top = tape.tokens.first, top.kind == .object else { return found }
-        tape.tokens.withUnsafeBufferPointer { buffer in
+        guard tape.count > 0, tape[0].kind == .object else { return found }
+        let top = tape[0]
+        tape.withTokens { buffer in
             let context = TapeContext(bytes: bytes, tokens: buffer)
             var position = 1
             while position < Int(top.next) {
@@ -210,7 +227,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     private func value(
         at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int
     ) throws(ActionLogError) -> JSONValue {
-        let token = tape.tokens[index]
+        let token = tape[index]
         var start = Int(token.start)
         var end = start + Int(token.length)
         if token.kind == .string || token.kind == .escapedString {
@@ -224,16 +241,38 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         }
     }
 
+    /// A fingerprint's 16 hexadecimal digits at a tape position, read from the bytes (no tree,
+    /// whatever the member holds).
+    private func fingerprint(at index: Int, bytes: UnsafeRawBufferPointer) -> Fingerprint? {
+        let token = tape[index]
+        guard token.kind == .string, token.length == 16 else { return nil }
+        return Fingerprint(
+            hex: String(
+                decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + 16)]),
+                as: UTF8.self))
+    }
+
+    /// A signed integer (`-?digits`, 64-bit, overflow checked) at a tape position.
+    private func signedInteger(at index: Int?, bytes: UnsafeRawBufferPointer) -> Int64? {
+        guard let index, tape[index].kind == .number else { return nil }
+        let token = tape[index]
+        let text = UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
+        guard case .value(let value) = JSONTape.integer(text, as: Int64.self) else { return nil }
+        return value
+    }
+
+    /// A non-negative integer (digits only, 64-bit, overflow checked) at a tape position.
     private func integer(at index: Int?, bytes: UnsafeRawBufferPointer) -> Int64? {
-        guard let index, tape.tokens[index].kind == .number else { return nil }
-        let token = tape.tokens[index]
+        guard let index, tape[index].kind == .number else { return nil }
+        let token = tape[index]
         var value: Int64 = 0
         for offset in Int(token.start)..<Int(token.start + token.length) {
             let byte = bytes[offset]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (multiplied, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            value = multiplied + Int64(byte - UInt8(ascii: "0"))
+            let (sum, carry) = multiplied.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = sum
         }
         return value
     }
@@ -268,16 +307,116 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         }
     }
 
-    private func footer(_ end: JSONValue, lineNumber: Int) throws(ActionLogError) -> ActionLogFooter {
-        guard case .number(let countText) = end["count"] ?? .null, let count = Int(countText) else {
-            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.count"))
+    /// The footer's members, read from the tape (no tree, whatever else it holds).
+    private func footer(
+        at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int
+    ) throws(ActionLogError)
+        -> ActionLogFooter
+    {
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: lineNumber, problem: problem)
         }
-        guard case .string(let fpText) = end["fp"] ?? .null, let fingerprint = Fingerprint(hex: fpText) else {
-            throw .badLine(path: path, line: lineNumber, problem: .missingField("end.fp"))
+        guard tape[index].kind == .object else { throw bad(.missingField("end")) }
+        var countIndex: Int?
+        var fingerprintIndex: Int?
+        var nextIndex: Int?
+        tape.withTokens { tokens in
+            let context = TapeContext(bytes: bytes, tokens: tokens)
+            var position = index + 1
+            let end = Int(tokens[index].next)
+            while position < end {
+                let key = tokens[position]
+                if context.keyEquals(key, "count") {
+                    countIndex = countIndex ?? position + 1
+                } else if context.keyEquals(key, "fp") {
+                    fingerprintIndex = fingerprintIndex ?? position + 1
+                } else if context.keyEquals(key, "next") {
+                    nextIndex = nextIndex ?? position + 1
+                }
+                position = Int(tokens[position + 1].next)
+            }
+        }
+        guard let countIndex, let written = integer(at: countIndex, bytes: bytes) else {
+            throw bad(.missingField("end.count"))
+        }
+        guard let count = Int(exactly: written), count <= ActionLogFormat.maximumSequence else {
+            throw bad(
+                .outOfRange(field: "end.count", value: "\(written)", allowed: "0...\(ActionLogFormat.maximumSequence)"))
+        }
+        guard let fingerprintIndex, let fingerprint = self.fingerprint(at: fingerprintIndex, bytes: bytes) else {
+            throw bad(.missingField("end.fp"))
         }
         var next: String?
-        if case .string(let name) = end["next"] ?? .null { next = name }
+        if let nextIndex {
+            guard let name = JSONTape.string(tape[nextIndex], in: bytes), !name.isEmpty, !name.contains("/") else {
+                throw bad(.missingField("end.next"))
+            }
+            next = name
+        }
         return ActionLogFooter(count: count, fingerprint: fingerprint, nextPart: next)
+    }
+
+    /// Finds the enum case name a decoding error choked on, when it is an unknown case, by walking
+    /// the tape along the error's coding path (the tree-free twin of
+    /// `ActionLogReader.unknownCase(in:error:)`, for actions too long for a tree).
+    private func unknownCase(
+        at root: Int, bytes: UnsafeRawBufferPointer, error: any Error
+    ) -> (
+        name: String, at: String
+    )? {
+        guard let decodingError = error as? DecodingError else { return nil }
+        let path: [any CodingKey]
+        let message: String
+        switch decodingError {
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+            message = context.debugDescription
+        default:
+            return nil
+        }
+        return tape.withTokens { tokens -> (name: String, at: String)? in
+            let context = TapeContext(bytes: bytes, tokens: tokens)
+            var node = root
+            for key in path {
+                let token = tokens[node]
+                var position = node + 1
+                var element = 0
+                var found: Int?
+                while position < Int(token.next) {
+                    if token.kind == .object {
+                        if context.string(tokens[position]) == key.stringValue {
+                            found = position + 1
+                            break
+                        }
+                        position = Int(tokens[position + 1].next)
+                    } else if token.kind == .array {
+                        if element == key.intValue {
+                            found = position
+                            break
+                        }
+                        position = Int(tokens[position].next)
+                        element += 1
+                    } else {
+                        break
+                    }
+                }
+                guard let found else { return nil }
+                node = found
+            }
+            let location = path.map(\.stringValue).joined(separator: ".")
+            let token = tokens[node]
+            if JSONTape.isSingleMemberObject(node, in: tokens), message.contains("keys"),
+                let name = context.string(tokens[node + 1])
+            {
+                return (name, location)
+            }
+            if token.kind == .string || token.kind == .escapedString, message.contains("Cannot initialize"),
+                let value = context.string(token)
+            {
+                return (value, location)
+            }
+            return nil
+        }
     }
 }
 

@@ -72,6 +72,11 @@ public final class Replayer<State: StoreState & Codable> {
     public let steps: [Step]
     /// The footer of the last part read, if the log was closed cleanly.
     public let footer: ActionLogFooter?
+    /// The last part read: the log's own path, unless it rotated.
+    public let lastPath: String
+    /// How many recorded fingerprints the replay compared with its own states (records', and
+    /// footers'), up to and including the first divergence.
+    public let fingerprintsChecked: Int
     /// A torn last line that was skipped: where, and what was wrong.
     public let tornLine: (path: String, line: Int, problem: ActionLogError.LineProblem)?
     /// The first divergence from the recorded fingerprints, if any.
@@ -92,8 +97,12 @@ public final class Replayer<State: StoreState & Codable> {
     ///   - schemaVersion: This app's action schema version.
     ///   - upgrade: How to read actions of an older schema.
     ///   - checkpointInterval: Steps between kept states (memory against jump speed).
-    /// - Throws: ``ActionLogError`` for a log that cannot be read; a torn last line is not an
-    ///   error (see ``tornLine``).
+    ///   - maximumLineBytes: The longest line taken (see
+    ///     ``ActionLogReader/init(path:schemaVersion:upgrade:maximumLineBytes:)``).
+    /// - Throws: ``ActionLogError`` for a log that cannot be read, or whose parts do not add up
+    ///   (a footer's count that is not its last record's sequence number names the records lost
+    ///   before it); a torn last line is not an error (see ``tornLine``), and neither is a log
+    ///   without a footer (see ``closedCleanly``).
     ///
     /// Inlinable, so the loop that reduces every action is compiled for the app's own state and
     /// action types (generic code pays runtime metadata lookups and value-witness calls on every
@@ -104,11 +113,13 @@ public final class Replayer<State: StoreState & Codable> {
         reducer: Reducer<State, State.Action>,
         schemaVersion: Int = 1,
         upgrade: ActionSchemaUpgrade? = nil,
-        checkpointInterval: Int = 1024
+        checkpointInterval: Int = 1024,
+        maximumLineBytes: Int = ActionLogFormat.defaultMaximumLineBytes
     ) throws(ActionLogError) {
         self.reduce = reducer.reduce
         self.checkpointInterval = max(1, checkpointInterval)
-        var reader = try ActionLogReader<State>(path: path, schemaVersion: schemaVersion, upgrade: upgrade)
+        var reader = try ActionLogReader<State>(
+            path: path, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
         header = reader.header
         var state = reader.header.state
         var steps: [Step] = []
@@ -118,12 +129,16 @@ public final class Replayer<State: StoreState & Codable> {
         let verification = Verification(initialState: state)
         var torn: (path: String, line: Int, problem: ActionLogError.LineProblem)?
         var untilCheckpoint = self.checkpointInterval
+        var stepsBeforePart = 0
         while true {
             var reserved = false
             while case let batch = try reader.nextBatch(), !batch.isEmpty {
                 if !reserved, let estimate = reader.estimatedRecordCount {
                     // Room for the whole part at once (a little over: untouched room costs no memory).
-                    steps.reserveCapacity(steps.count + estimate + estimate / 32 + 64)
+                    // Only a hint, and capped: a file that is mostly one huge damaged tail (or
+                    // sparse) must not reserve room for billions of steps before its error is read.
+                    let capped = min(estimate, Self.largestReservation)
+                    steps.reserveCapacity(steps.count + capped + capped / 32 + 64)
                     reserved = true
                 }
                 for record in batch {
@@ -147,20 +162,36 @@ public final class Replayer<State: StoreState & Codable> {
                 }
             }
             if let line = reader.tornLine { torn = (reader.path, line.line, line.problem) }
-            guard let next = reader.footer?.nextPart, torn == nil else { break }
+            // Every footer's fingerprint is checked, the last part's and each rotated part's (the
+            // reader has checked its count: no record is missing before it).
+            if !verification.hasDiverged, let footer = reader.footer, steps.count > stepsBeforePart,
+                let last = steps.last
+            {
+                verification.check(footer.fingerprint, step: steps.count, action: last.action, state: state)
+            }
+            guard let footer = reader.footer, let next = footer.nextPart, torn == nil else { break }
             let nextPath = Self.sibling(of: reader.path, named: next)
-            let nextReader = try ActionLogReader<State>(path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade)
-            guard nextReader.header.logID == header.logID, nextReader.header.firstSequence == steps.count + 1 else {
+            let nextReader = try ActionLogReader<State>(
+                path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
+            // The next part continues this one: the same log, the next part number (so parts
+            // never loop), the next sequence number, and the state this part ended with.
+            let continues =
+                nextReader.header.logID == header.logID && nextReader.header.part == reader.header.part + 1
+                && nextReader.header.firstSequence == footer.count + 1
+                && nextReader.header.fingerprint == footer.fingerprint
+            guard continues else {
                 throw .badLine(
                     path: nextPath, line: 1,
-                    problem: .unexpectedLine("this part does not continue \(reader.path) (log id or sequence differs)"))
+                    problem: .unexpectedLine(
+                        "this part does not continue \(reader.path) (log id, part number, sequence or state differs)"
+                    ))
             }
             reader = nextReader
-        }
-        if !verification.hasDiverged, let footer = reader.footer, torn == nil, let last = steps.last {
-            verification.check(footer.fingerprint, step: steps.count, action: last.action, state: state)
+            stepsBeforePart = steps.count
         }
         self.divergence = verification.divergence
+        self.fingerprintsChecked = verification.checked
+        self.lastPath = reader.path
         self.steps = steps
         self.checkpoints = checkpoints
         self.finalState = state
@@ -170,6 +201,14 @@ public final class Replayer<State: StoreState & Codable> {
 
     /// The number of steps (actions) in the log.
     public var count: Int { steps.count }
+
+    /// Whether the log ends with a footer. `false` when the recording stopped without closing
+    /// the log (the app was killed, the file was cut or copied mid-write): its complete records
+    /// replay, but records lost at its end cannot be told from records never written.
+    public var closedCleanly: Bool { footer != nil }
+
+    /// The most steps a replay reserves room for from its estimate, before it has read them.
+    @usableFromInline static var largestReservation: Int { 1 << 22 }
 
     /// The initial state (before step 1).
     public var initialState: State { header.state }
@@ -194,6 +233,7 @@ public final class Replayer<State: StoreState & Codable> {
     final class Verification {
         @usableFromInline private(set) var hasDiverged = false
         @usableFromInline private(set) var divergence: Divergence?
+        @usableFromInline private(set) var checked = 0
         private var lastMatchingStep = 0
         private var lastMatchingState: State
 
@@ -205,6 +245,7 @@ public final class Replayer<State: StoreState & Codable> {
         /// Compares the fingerprint of `state`, the state after `step`, with the recorded one.
         @usableFromInline
         func check(_ recorded: Fingerprint, step: Int, action: State.Action, state: State) {
+            checked += 1
             let replayed = (try? Fingerprint.of(state)) ?? Fingerprint(value: 0)
             if replayed == recorded {
                 lastMatchingStep = step

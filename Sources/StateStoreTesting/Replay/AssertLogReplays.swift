@@ -13,7 +13,11 @@ public import StateStore
 /// ```
 ///
 /// A divergence fails with the step, the action and the state change since the last step that
-/// matched (a line diff of the canonical rendering). The snapshot is written and compared like
+/// matched (a line diff of the canonical rendering). A log that cannot be read fails with the
+/// reader's error, which names the file, the line and the problem: a record deleted before a
+/// clean footer (the footer's count says which), a line after the footer, a header whose state
+/// does not match its fingerprint. A log without a footer fails too, unless `requireFooter` is
+/// `false`: records lost at its end could not be told from records never written. The snapshot is written and compared like
 /// ``assertSnapshots(of:from:actions:named:settings:fileID:filePath:testName:line:column:)``.
 ///
 /// - Parameters:
@@ -22,6 +26,9 @@ public import StateStore
 ///   - schemaVersion: The app's action schema version.
 ///   - upgrade: How to read actions of an older schema.
 ///   - snapshot: Whether to compare each step's state with a snapshot file too.
+///   - requireFooter: Whether a log that did not close cleanly (no footer: the app was killed
+///     while recording) fails; pass `false` to replay such a session's complete records.
+///   - maximumLineBytes: The longest line read (`ActionLogFormat.defaultMaximumLineBytes`, 16 MiB, by default).
 ///   - fileID: The call site's `#fileID`, where a failure is reported.
 ///   - filePath: The call site's `#filePath`, where a failure is reported.
 ///   - testName: The test's name, `#function` by default.
@@ -35,6 +42,8 @@ public func assertLogReplays<State: StoreState & Codable>(
     schemaVersion: Int = 1,
     upgrade: ActionSchemaUpgrade? = nil,
     snapshot: Bool = true,
+    requireFooter: Bool = true,
+    maximumLineBytes: Int = ActionLogFormat.defaultMaximumLineBytes,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     testName: String = #function,
@@ -51,7 +60,9 @@ public func assertLogReplays<State: StoreState & Codable>(
     }
     let replay: Replayer<State>
     do {
-        replay = try Replayer(path: resolved, reducer: reducer, schemaVersion: schemaVersion, upgrade: upgrade)
+        replay = try Replayer(
+            path: resolved, reducer: reducer, schemaVersion: schemaVersion, upgrade: upgrade,
+            maximumLineBytes: maximumLineBytes)
     } catch {
         reporter.report(TestFailure(message: "The log cannot be replayed: \(error)", location: location))
         return nil
@@ -60,6 +71,15 @@ public func assertLogReplays<State: StoreState & Codable>(
         reporter.report(
             TestFailure(
                 message: "\(torn.path):\(torn.line): the last line is torn (\(torn.problem))", location: location))
+    } else if requireFooter, !replay.closedCleanly {
+        reporter.report(
+            TestFailure(
+                message: """
+                    \(replay.lastPath): the log has no footer (the recording did not close cleanly): its \
+                    \(replay.count) complete steps replay, but records lost after them cannot be detected. \
+                    Pass requireFooter: false to accept it.
+                    """,
+                location: location))
     }
     if let divergence = replay.divergence {
         let before = (try? CanonicalEncoder.encode(divergence.lastMatchingState).renderedLines) ?? []
