@@ -2,17 +2,25 @@ public import StateStore
 
 /// Messages from a bridge-type web checkout page: `order` updates the order summary,
 /// `paymentcompleted` completes the checkout (once), `error` shows the page's message,
-/// `closewebview` closes the checkout. A message that does not decode is recorded as a
-/// ``BridgeRejection`` and changes nothing else.
+/// `closewebview` closes the checkout; any other event is a custom event kept in
+/// ``WebCheckoutState/customEvents`` for the host (its data as
+/// ``WebCheckoutConfiguration/customEvents`` declares). A message that does not decode is
+/// recorded as a ``BridgeRejection`` and changes nothing else.
 public enum BridgeReducer {
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
         CheckoutReducerType { state, action in
-            guard case .bridge(.messageReceived(let json)) = action, state.kind == .web else { return .none }
+            guard case .bridge(let bridgeAction) = action, state.kind == .web else { return .none }
             guard state.web.mode == .bridge else {
                 return record(.unknownEvent("bridge message in a parse-type checkout"), in: &state, environment)
             }
-            switch BridgeEvent.decode(json) {
+            let decoded: Result<BridgeEvent, BridgeRejection>
+            switch bridgeAction {
+            case .messageReceived(let text): decoded = BridgeEvent.decode(text)
+            case .messagePosted(let message): decoded = BridgeEvent.decode(message)
+            case .messageUnreadable(let reason): decoded = .failure(.malformedJSON(detail: reason))
+            }
+            switch decoded {
             case .failure(let rejection):
                 return record(rejection, in: &state, environment)
             case .success(.order(let order)):
@@ -45,6 +53,18 @@ public enum BridgeReducer {
                 return .none
             case .success(.closeWebView):
                 state.view = .dismissed
+                return .none
+            case .success(.ping), .success(.applePayRequested):
+                return .none
+            case .success(.custom(let name, let data, let isRedacted)):
+                let keeps = state.web.configuration.recording(ofCustomEvent: name) == .record
+                state.web.customEventCount = CheckoutCommands.successor(of: state.web.customEventCount)
+                state.web.customEvents.append(
+                    BridgeCustomEvent(
+                        sequence: state.web.customEventCount, name: name, data: keeps ? data : nil,
+                        isRedacted: isRedacted || (!keeps && data != nil)))
+                let overflow = state.web.customEvents.count - WebCheckoutState.maximumRecordedCustomEvents
+                if overflow > 0 { state.web.customEvents.removeFirst(overflow) }
                 return .none
             }
         }

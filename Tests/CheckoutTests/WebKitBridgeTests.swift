@@ -1,0 +1,165 @@
+import Checkout
+import Foundation
+import StateStore
+import XCTest
+
+/// Bridge messages as WebKit delivers them (Foundation values), and custom events.
+final class WebKitBridgeTests: XCTestCase {
+    private func webHarness(configuration: WebCheckoutConfiguration = WebCheckoutConfiguration()) -> Harness {
+        Harness(state: WebCheckoutBuilder(mode: .bridge, configuration: configuration).makeState())
+    }
+
+    // MARK: Foundation → JSONValue
+
+    func testFoundationBodyConvertsWithExactNumbersAndSortedMembers() throws {
+        let body: [String: Any] = [
+            "event": "order",
+            "data": NSDictionary(dictionary: [
+                "total": NSNumber(value: 42.5), "count": NSNumber(value: 3), "big": NSNumber(value: UInt64.max),
+                "tiny": NSNumber(value: 0.0000001), "price": NSDecimalNumber(string: "12.50"),
+                "currency": NSString(string: "GBP"), "none": NSNull(),
+                "tags": NSArray(array: ["a", NSNumber(value: 1)]),
+            ]),
+        ]
+        let value = try JSONValue(foundationObject: body)
+        XCTAssertEqual(
+            value.jsonText,
+            #"{"data":{"big":18446744073709551615,"count":3,"currency":"GBP","none":null,"price":12.5,"#
+                + #""tags":["a",1],"tiny":0.0000001,"total":42.5},"event":"order"}"#)
+    }
+
+    func testBooleansAreTellApartFromOneAndZeroOnEveryPlatform() throws {
+        XCTAssertEqual(try JSONValue(foundationObject: NSNumber(value: true)), .bool(true))
+        XCTAssertEqual(try JSONValue(foundationObject: NSNumber(value: false)), .bool(false))
+        XCTAssertEqual(try JSONValue(foundationObject: NSNumber(value: 1)), .number("1"))
+        XCTAssertEqual(try JSONValue(foundationObject: NSNumber(value: 0)), .number("0"))
+        XCTAssertEqual(try JSONValue(foundationObject: NSNumber(value: Int8(1))), .number("1"))
+        XCTAssertEqual(try JSONValue(foundationObject: true), .bool(true))
+        XCTAssertEqual(try JSONValue(foundationObject: 1), .number("1"))
+        XCTAssertEqual(try JSONValue(foundationObject: [true, 1, false, 0] as [Any]).jsonText, "[true,1,false,0]")
+    }
+
+    func testDatesBecomeISO8601Strings() throws {
+        let date = Date(timeIntervalSince1970: 1_700_000_000.25)
+        XCTAssertEqual(try JSONValue(foundationObject: ["at": date]).jsonText, #"{"at":"2023-11-14T22:13:20.250Z"}"#)
+    }
+
+    func testDeepLargeOrForeignValuesAreRefusedWithAReason() {
+        var deep: Any = ["leaf"]
+        for _ in 0..<64 { deep = [deep] }
+        XCTAssertThrowsError(try JSONValue(foundationObject: deep)) { error in
+            XCTAssertTrue(String(describing: error).hasPrefix("nested deeper than 64 levels at [0]"), "\(error)")
+        }
+        var fine: Any = "leaf"
+        for _ in 0..<64 { fine = [fine] }
+        XCTAssertNoThrow(try JSONValue(foundationObject: fine))
+        XCTAssertThrowsError(try JSONValue(foundationObject: ["a": String(repeating: "x", count: 1_048_576)])) {
+            XCTAssertEqual(String(describing: $0), "larger than 1048576 bytes of JSON")
+        }
+        XCTAssertThrowsError(try JSONValue(foundationObject: ["data": ["url": URL(fileURLWithPath: "/")]])) {
+            XCTAssertEqual(String(describing: $0), "data.url is a URL, not a JSON value")
+        }
+        XCTAssertThrowsError(try JSONValue(foundationObject: [1: "one"])) {
+            XCTAssertEqual(String(describing: $0), "a key of the value is not a string")
+        }
+        XCTAssertThrowsError(try JSONValue(foundationObject: Double.nan))
+    }
+
+    // MARK: Dispatching bodies
+
+    func testAWebKitBodyCompletesTheCheckoutAndReplaysByteForByte() async throws {
+        let harness = webHarness()
+        await harness.start()
+        let body: [String: Any] = [
+            "name": "paymentcompleted",
+            "data": ["order": ["total": NSNumber(value: 45.95), "orderId": "W-1", "currency": "GBP"]],
+        ]
+        let action = WebCheckoutConfiguration().bridgeAction(body: body)
+        XCTAssertEqual(
+            action,
+            .messagePosted(
+                try JSONValue(
+                    foundationObject: [
+                        "data": ["order": ["currency": "GBP", "orderId": "W-1", "total": NSNumber(value: 45.95)]],
+                        "name": "paymentcompleted",
+                    ] as [String: Any])))
+        await harness.send(.bridge(action))
+        XCTAssertEqual(harness.state.completedOrder?.orderID, "W-1")
+        XCTAssertEqual(harness.state.completedOrder?.total, money("45.95"))
+
+        // The log's encoder and decoder reproduce the body exactly.
+        guard case .messagePosted(let posted) = action else { return XCTFail("expected messagePosted") }
+        let text = #"{"data":{"order":{"currency":"GBP","orderId":"W-1","total":45.95}},"name":"paymentcompleted"}"#
+        XCTAssertEqual(posted.jsonText, text)
+        XCTAssertNil(FastDecodingCheck.mismatch(.bridge(action)))
+    }
+
+    func testAStringBodyIsReadAsJSONText() {
+        let configuration = WebCheckoutConfiguration()
+        XCTAssertEqual(
+            configuration.bridgeAction(body: #"{"event":"closewebview"}"#),
+            .messagePosted(.object([JSONMember(key: "event", value: .string("closewebview"))])))
+        XCTAssertEqual(
+            configuration.bridgeAction(body: "{nope"), .messageUnreadable(reason: "not valid JSON (5 bytes)"))
+    }
+
+    func testAnUnreadableBodyIsRecordedAsARejectionAndChangesNothingElse() async {
+        let harness = webHarness()
+        await harness.start()
+        let before = harness.state
+        var deep: Any = NSNull()
+        for _ in 0..<70 { deep = NSArray(object: deep) }
+        let action = WebCheckoutConfiguration().bridgeAction(body: ["event": "order", "data": deep])
+        guard case .messageUnreadable(let reason) = action else { return XCTFail("expected messageUnreadable") }
+        await harness.send(.bridge(action))
+        var expected = before
+        expected.web.rejections = [.malformedJSON(detail: reason)]
+        XCTAssertEqual(harness.state, expected)
+    }
+
+    // MARK: Custom events
+
+    func testCustomEventsReachTheHostAndAreBounded() async {
+        let harness = webHarness(configuration: WebCheckoutConfiguration(customEvents: ["wishlistadded": .record]))
+        await harness.start()
+        let before = harness.state
+        for index in 1...25 {
+            await harness.send(
+                .bridge(.messageReceived(#"{"name":"WishlistAdded","data":{"sku":"tee-\#(index)"}}"#)))
+        }
+        XCTAssertEqual(harness.state.web.customEvents.count, WebCheckoutState.maximumRecordedCustomEvents)
+        XCTAssertEqual(harness.state.web.customEventCount, 25)
+        XCTAssertEqual(
+            harness.state.web.customEvents.last,
+            BridgeCustomEvent(
+                sequence: 25, name: "wishlistadded", data: .object([JSONMember(key: "sku", value: .string("tee-25"))])))
+        XCTAssertEqual(harness.state.web.customEvents.first?.sequence, 6)
+        var expected = before
+        expected.web.customEvents = harness.state.web.customEvents
+        expected.web.customEventCount = 25
+        XCTAssertEqual(harness.state, expected, "a custom event changes nothing else")
+        XCTAssertTrue(harness.state.web.rejections.isEmpty)
+    }
+
+    func testAnUnregisteredCustomEventsDataIsRedactedBeforeItIsLogged() async throws {
+        let configuration = WebCheckoutConfiguration(customEvents: ["kept": .record, "hidden": .redact])
+        let harness = webHarness(configuration: configuration)
+        await harness.start()
+        let secret = "4111111111111111"
+        for name in ["loyaltysignin", "Hidden", "kept"] {
+            let action = configuration.bridgeAction(body: ["name": name, "data": ["card": secret]])
+            let logged = String(decoding: try JSONEncoder().encode(action), as: UTF8.self)
+            XCTAssertEqual(logged.contains(secret), name == "kept", "\(name): \(logged)")
+            await harness.send(.bridge(action))
+        }
+        // The string entry point is redacted in the state (its text is what the host logged).
+        await harness.send(.bridge(.messageReceived(#"{"name":"other","data":{"card":"\#(secret)"}}"#)))
+        XCTAssertEqual(harness.state.web.customEvents.map(\.name), ["loyaltysignin", "hidden", "kept", "other"])
+        XCTAssertEqual(harness.state.web.customEvents.map(\.isRedacted), [true, true, false, true])
+        XCTAssertEqual(harness.state.web.customEvents.map { $0.data == nil }, [true, true, false, true])
+        // Events the checkout interprets are never redacted.
+        XCTAssertEqual(
+            configuration.bridgeAction(body: ["event": "order", "data": ["total": 1]]),
+            .messagePosted(try JSONValue(foundationObject: ["event": "order", "data": ["total": 1]])))
+    }
+}
