@@ -163,3 +163,108 @@ final class WebKitBridgeTests: XCTestCase {
             .messagePosted(try JSONValue(foundationObject: ["event": "order", "data": ["total": 1]])))
     }
 }
+
+/// Regression tests for the web edge cases of issue #14 item 9, each named after its bug.
+final class WebEdgeCaseTests: XCTestCase {
+    private func webHarness(mode: WebCheckoutMode = .bridge) -> Harness {
+        Harness(state: WebCheckoutBuilder(mode: mode).makeState())
+    }
+
+    func testOrderWithoutCurrencyLeftTheSummaryUnset() async {
+        let harness = webHarness()
+        await harness.start()
+        await harness.send(.bridge(.messageReceived(#"{"event":"order","data":{"total":10}}"#)))
+        XCTAssertNil(harness.state.orderSummary, "no currency known yet: nothing to show")
+        XCTAssertEqual(harness.state.web.rejections, [.missingField(event: "order", field: "data.currency")])
+        await harness.send(.bridge(.messageReceived(#"{"event":"order","data":{"total":10,"currency":"GBP"}}"#)))
+        await harness.send(.bridge(.messageReceived(#"{"event":"order","data":{"total":12.5}}"#)))
+        XCTAssertEqual(harness.state.orderSummary?.total, money("12.5"), "the checkout's currency stands in")
+
+        var state = WebCheckoutBuilder().makeState()
+        state.cart = Cart(
+            id: "c", lines: [], totals: CartTotals(subtotal: 0, shipping: 0, discount: 0, total: 0), currencyCode: "EUR"
+        )
+        let withCart = Harness(state: state)
+        await withCart.start()
+        await withCart.send(.bridge(.messageReceived(#"{"event":"order","data":{"total":3}}"#)))
+        XCTAssertEqual(withCart.state.orderSummary?.total, money("3", "EUR"))
+    }
+
+    func testMissingOrderIDWasRecordedAsTheLiteralUnknown() async {
+        // Before the session arrived there is no reference: the message is refused, never "unknown".
+        let early = webHarness()
+        early.store.dispatch(.bridge(.messageReceived(#"{"event":"paymentcompleted","data":{"order":{"total":5}}}"#)))
+        XCTAssertNil(early.state.completedOrder)
+        XCTAssertEqual(
+            early.state.web.rejections, [.missingField(event: "paymentcompleted", field: "data.order.orderId")])
+
+        let harness = webHarness()
+        await harness.start()
+        await harness.send(
+            .bridge(.messageReceived(#"{"event":"paymentcompleted","data":{"order":{"total":5,"orderId":"  "}}}"#)))
+        XCTAssertEqual(harness.state.completedOrder?.orderID, "cart-1")
+        let recorded = await harness.api.recordedOrders
+        XCTAssertEqual(recorded.map(\.orderID), ["cart-1"])
+        XCTAssertFalse(harness.sink.events.contains { "\($0)".contains("unknown") })
+
+        let parse = webHarness(mode: .parse(ParseRules(completion: .urlContainsAny(["/done"]))))
+        parse.store.dispatch(.parse(.pageLoaded(ParsedPage(url: "https://shop/done"))))
+        XCTAssertNil(parse.state.completedOrder)
+    }
+
+    func testPaymentCompletedAfterCloseWebViewFlippedDismissedBackToCompleted() async {
+        let harness = webHarness()
+        await harness.start()
+        await harness.send(.bridge(.messageReceived(#"{"event":"closewebview"}"#)))
+        await harness.send(
+            .bridge(.messageReceived(#"{"event":"paymentcompleted","data":{"order":{"total":5,"orderId":"W-9"}}}"#)))
+        XCTAssertEqual(harness.state.view, .dismissed)
+        XCTAssertEqual(harness.state.completedOrder?.orderID, "W-9", "the paid order is still recorded")
+        let recorded = await harness.api.recordedOrders
+        XCTAssertEqual(recorded.map(\.orderID), ["W-9"])
+    }
+
+    func testNegativeOrNonNumericTotalsWereAccepted() async {
+        let harness = webHarness()
+        await harness.start()
+        await harness.send(.bridge(.messageReceived(#"{"event":"order","data":{"total":1,"currency":"GBP"}}"#)))
+        let before = harness.state
+        for total in ["-1", #""-0.01""#, #""abc""#, #""NaN""#, "true", #""""#, "1e999"] {
+            await harness.send(
+                .bridge(.messageReceived(#"{"event":"order","data":{"total":\#(total),"currency":"GBP"}}"#)))
+            await harness.send(
+                .bridge(
+                    .messageReceived(
+                        #"{"event":"paymentcompleted","data":{"order":{"total":\#(total),"orderId":"W"}}}"#)))
+        }
+        XCTAssertEqual(harness.state.web.rejections.count, 14)
+        var expected = before
+        expected.web.rejections = harness.state.web.rejections
+        XCTAssertEqual(harness.state, expected)
+
+        let parse = webHarness(mode: .parse(ParseRules(completion: .urlContainsAny(["/done"]))))
+        await parse.start()
+        await parse.send(
+            .parse(
+                .pageLoaded(ParsedPage(url: "https://shop/done", extractedOrder: WebOrder(total: -5, currency: "GBP"))))
+        )
+        XCTAssertEqual(parse.state.completedOrder?.total, nil, "a negative parsed total is not shown")
+        XCTAssertNil(parse.state.web.order)
+    }
+
+    func testBasketChangedOrExpiredErrorsStillShowedOnTheThankYouView() async {
+        var state = WebCheckoutBuilder().makeState()
+        state.errors = [
+            CheckoutErrorMessage(id: 1, kind: .cartChanged, retry: nil),
+            CheckoutErrorMessage(id: 2, kind: .cartExpired, retry: nil),
+            CheckoutErrorMessage(id: 3, kind: .request(.conflict(message: nil)), retry: nil),
+        ]
+        state.nextErrorID = 4
+        let harness = Harness(state: state)
+        await harness.start()
+        await harness.send(
+            .bridge(.messageReceived(#"{"event":"paymentcompleted","data":{"order":{"total":5,"orderId":"W"}}}"#)))
+        XCTAssertEqual(harness.state.view, .completed)
+        XCTAssertEqual(harness.state.errors, [])
+    }
+}

@@ -25,28 +25,46 @@ public enum BridgeReducer {
                 return record(rejection, in: &state, environment)
             case .success(.order(let order)):
                 guard !state.isFinished else { return .none }
-                state.web.order = order
-                if let currency = order.currency ?? state.orderSummary?.total.currencyCode {
-                    state.orderSummary = OrderSummary(
-                        itemCount: state.orderSummary?.itemCount ?? 0, subtotal: order.subTotal,
-                        delivery: order.delivery, discount: order.discount,
-                        total: Money(amount: order.total, currencyCode: currency))
+                if let problem = order.totalProblem {
+                    return record(
+                        .invalidField(event: "order", field: "data.total", reason: problem), in: &state, environment)
                 }
+                // Without a currency the page's order is in the checkout's own currency: the one
+                // the page gave before, or the cart's. With neither, the amounts mean nothing.
+                guard
+                    let currency = order.currency ?? state.web.order?.currency ?? state.orderSummary?.total.currencyCode
+                        ?? state.cart?.currencyCode
+                else {
+                    return record(.missingField(event: "order", field: "data.currency"), in: &state, environment)
+                }
+                state.web.order = order
+                state.orderSummary = OrderSummary(
+                    itemCount: state.orderSummary?.itemCount ?? 0, subtotal: order.subTotal,
+                    delivery: order.delivery, discount: order.discount,
+                    total: Money(amount: order.total, currencyCode: currency))
                 return .none
             case .success(.paymentCompleted(let order)):
-                let currency = order.currency ?? state.web.order?.currency ?? state.orderSummary?.total.currencyCode
-                let completed: CompletedOrder
-                if let orderID = order.orderID, !orderID.isEmpty {
-                    completed = CompletedOrder(
-                        orderID: orderID, total: currency.map { Money(amount: order.total, currencyCode: $0) },
-                        idSource: .bridge)
-                } else {
-                    completed = CompletedOrder(
-                        orderID: state.web.session?.reference ?? "unknown",
-                        total: currency.map { Money(amount: order.total, currencyCode: $0) },
-                        idSource: .internalReference)
+                if let problem = order.totalProblem {
+                    return record(
+                        .invalidField(event: "paymentcompleted", field: "data.order.total", reason: problem),
+                        in: &state,
+                        environment)
                 }
-                state.web.order = order
+                let currency =
+                    order.currency ?? state.web.order?.currency ?? state.orderSummary?.total.currencyCode
+                    ?? state.cart?.currencyCode
+                let total = currency.map { Money(amount: order.total, currencyCode: $0) }
+                let completed: CompletedOrder
+                if let orderID = order.orderID?.trimmingWhitespace, !orderID.isEmpty {
+                    completed = CompletedOrder(orderID: orderID, total: total, idSource: .bridge)
+                } else if let reference = state.web.session?.reference, !reference.isEmpty {
+                    completed = CompletedOrder(orderID: reference, total: total, idSource: .internalReference)
+                } else {
+                    // No id from the page and no session to stand in: never record "unknown".
+                    return record(
+                        .missingField(event: "paymentcompleted", field: "data.order.orderId"), in: &state, environment)
+                }
+                if !state.isFinished { state.web.order = order }
                 return CheckoutCommands.complete(completed, &state, environment: environment)
             case .success(.error(let message)):
                 CheckoutCommands.showError(.page(message), retry: nil, in: &state)

@@ -46,7 +46,7 @@ extension JSONValue {
     /// // {"data":{"currency":"GBP","total":42.5},"event":"order"}
     /// ```
     ///
-    /// - Throws: ``FoundationJSONError`` naming the place of a value of another type, a
+    /// - Throws: `FoundationJSONError` naming the place of a value of another type, a
     ///   non-string dictionary key, nesting deeper than ``maximumFoundationDepth``, or a value
     ///   larger than ``maximumFoundationBytes``. Never traps.
     public init(foundationObject: Any) throws(FoundationJSONError) {
