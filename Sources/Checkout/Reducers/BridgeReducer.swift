@@ -72,8 +72,13 @@ public enum BridgeReducer {
             case .success(.closeWebView):
                 state.view = .dismissed
                 return .none
-            case .success(.ping), .success(.applePayRequested):
-                return .none
+            case .success(.ping):
+                let configuration = state.web.configuration
+                return reply(
+                    .bridgeSettings(version: configuration.bridgeVersion, integrity: configuration.bridgeIntegrity),
+                    state, environment)
+            case .success(.applePayRequested):
+                return reply(.applePayEnabled(state.web.configuration.isApplePayAvailable), state, environment)
             case .success(.custom(let name, let data, let isRedacted)):
                 let keeps = state.web.configuration.recording(ofCustomEvent: name) == .record
                 state.web.customEventCount = CheckoutCommands.successor(of: state.web.customEventCount)
@@ -86,6 +91,15 @@ public enum BridgeReducer {
                 return .none
             }
         }
+    }
+
+    /// Sends `reply` to the page, from an effect (a replay sends nothing).
+    static func reply(
+        _ reply: WebCheckoutReply, _ state: CheckoutState, _ environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        guard let page = environment.webPage else { return .none }
+        let script = reply.script(function: state.web.configuration.replyFunction)
+        return .run { _ in _ = try? await page.evaluateJavaScript(script) }
     }
 
     /// Records a rejection in the state (and so in the log) and reports it to the environment's
