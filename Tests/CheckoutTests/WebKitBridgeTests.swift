@@ -268,3 +268,41 @@ final class WebEdgeCaseTests: XCTestCase {
         XCTAssertEqual(harness.state.errors, [])
     }
 }
+
+/// The bridge cookies the engine produces for every session.
+final class WebCheckoutCookieTests: XCTestCase {
+    func testEverySessionGetsTheBridgeCookiesFromTheConfiguration() async {
+        let configuration = WebCheckoutConfiguration(bridgeVersion: "3", bridgeIntegrity: "sha384-xyz")
+        let harness = Harness(state: WebCheckoutBuilder(configuration: configuration).makeState())
+        await harness.start()
+        let cookies = harness.state.web.session?.cookies ?? []
+        XCTAssertEqual(
+            cookies.map { "\($0.name)=\($0.value.value ?? "")@\($0.domain)" },
+            [
+                "poq.webcheckout.platform=javascript@sandbox.checkout.invalid",
+                "poq.webcheckout.version=3@sandbox.checkout.invalid",
+                "poq.webcheckout.integrity=sha384-xyz@sandbox.checkout.invalid",
+            ])
+    }
+
+    func testWithoutAConfiguredVersionTheBackendsCookieStays() {
+        let session = WebCheckoutSession(
+            url: "https://shop.example/c",
+            cookies: [
+                WebCheckoutCookie(name: "session", value: Sensitive("s"), domain: "shop.example"),
+                WebCheckoutCookie(name: "poq.webcheckout.version", value: Sensitive("1"), domain: "shop.example"),
+            ], reference: "r")
+        let result = WebCheckoutConfiguration().addingBridgeCookies(to: session, mode: .bridge)
+        XCTAssertEqual(result.cookies.map(\.name), ["session", "poq.webcheckout.version", "poq.webcheckout.platform"])
+        XCTAssertEqual(result.cookies[1].value.value, "1")
+    }
+
+    func testParseModeSendsNoBridgeCookies() async {
+        let harness = Harness(
+            state: WebCheckoutBuilder(mode: .parse(ParseRules(completion: .titleContains("Thanks")))).makeState())
+        await harness.start()
+        XCTAssertEqual(
+            harness.state.web.session?.cookies.filter { $0.name.hasPrefix("poq.webcheckout.") }, [],
+            "the sandbox backend sends bridge cookies; the engine removes them in parse mode")
+    }
+}

@@ -1,4 +1,5 @@
 import ActionLog
+import Foundation
 import StateStore
 
 /// What the host configures about the page's bridge: the bridge build the page loads, whether
@@ -46,6 +47,55 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
         self.isApplePayAvailable = isApplePayAvailable
         self.replyFunction = replyFunction
         self.customEvents = customEvents
+    }
+
+    /// The cookie names the bridge reads.
+    public enum CookieName {
+        /// `poq.webcheckout.platform`: `javascript` for the bridge (`forms` for a Forms bridge).
+        public static let platform = "poq.webcheckout.platform"
+        /// `poq.webcheckout.version`: which bridge build the page fetches.
+        public static let version = "poq.webcheckout.version"
+        /// `poq.webcheckout.integrity`: the bridge script's checksum.
+        public static let integrity = "poq.webcheckout.integrity"
+    }
+
+    /// `session` with the bridge cookies the engine produces for `mode`, for the host to inject
+    /// before loading (the checkout applies this to every session it begins).
+    ///
+    /// - Bridge: `poq.webcheckout.platform` = `javascript`, and `poq.webcheckout.version` /
+    ///   `poq.webcheckout.integrity` from ``bridgeVersion`` / ``bridgeIntegrity``. A value the
+    ///   configuration sets replaces the backend's cookie of that name; one it leaves `nil` keeps
+    ///   the backend's.
+    /// - Parse: no bridge cookies at all (the backend's are removed too).
+    ///
+    /// The cookies are for the host of the session's URL; a URL without a host gets none.
+    ///
+    /// ```swift
+    /// let session = WebCheckoutConfiguration(bridgeVersion: "2")
+    ///     .addingBridgeCookies(to: WebCheckoutSession(url: "https://shop.example/checkout", reference: "r"), mode: .bridge)
+    /// session.cookies.map(\.name)   // ["poq.webcheckout.platform", "poq.webcheckout.version"]
+    /// ```
+    public func addingBridgeCookies(to session: WebCheckoutSession, mode: WebCheckoutMode) -> WebCheckoutSession {
+        var session = session
+        let names = [CookieName.platform, CookieName.version, CookieName.integrity]
+        guard mode == .bridge else {
+            session.cookies.removeAll { names.contains($0.name) }
+            return session
+        }
+        guard let domain = URLComponents(string: session.url)?.host, !domain.isEmpty else { return session }
+        let values: [(String, String?)] = [
+            (CookieName.platform, "javascript"), (CookieName.version, bridgeVersion),
+            (CookieName.integrity, bridgeIntegrity),
+        ]
+        for case let (name, value?) in values {
+            let cookie = WebCheckoutCookie(name: name, value: Sensitive(value), domain: domain)
+            if let index = session.cookies.firstIndex(where: { $0.name == name }) {
+                session.cookies[index] = cookie
+            } else {
+                session.cookies.append(cookie)
+            }
+        }
+        return session
     }
 
     /// How the data of the custom event `name` is recorded (``BridgeCustomEventRecording/redact``
