@@ -17,7 +17,7 @@ import Foundation
 /// body["total"]       // .number("12.50")
 /// body.jsonText       // {"total":12.50}
 /// ```
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -54,7 +54,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// One member of a JSON object.
-public struct JSONMember: Sendable, Equatable {
+public struct JSONMember: Sendable, Hashable {
     /// The member's name.
     public var key: String
     /// The member's value.

@@ -1,4 +1,5 @@
 import Checkout
+import StateStore
 import XCTest
 
 final class BridgeEventTests: XCTestCase {
@@ -28,8 +29,45 @@ final class BridgeEventTests: XCTestCase {
         XCTAssertEqual(try BridgeEvent.decode(#"{"event":"closewebview","data":null}"#).get(), .closeWebView)
     }
 
-    func testUnknownEventIsATypedRejection() {
-        XCTAssertEqual(rejection(#"{"event":"ping","data":{}}"#), .unknownEvent("ping"))
+    func testOtherEventsAreCustomEventsNotRejections() throws {
+        XCTAssertEqual(try BridgeEvent.decode(#"{"event":"ping","data":{}}"#).get(), .ping)
+        XCTAssertEqual(try BridgeEvent.decode(#"{"name":"ApplePay"}"#).get(), .applePayRequested)
+        XCTAssertEqual(
+            try BridgeEvent.decode(#"{"name":"WishlistAdded","data":{"sku":"tee"}}"#).get(),
+            .custom(
+                name: "wishlistadded", data: .object([JSONMember(key: "sku", value: .string("tee"))]), isRedacted: false
+            ))
+        XCTAssertEqual(
+            try BridgeEvent.decode(#"{"event":"x","data":null}"#).get(),
+            .custom(name: "x", data: nil, isRedacted: false))
+        XCTAssertEqual(
+            rejection(#"{"event":"x","data":[1]}"#),
+            .invalidField(event: "x", field: "data", reason: "an array, not an object or null"))
+        XCTAssertEqual(rejection(#"{"event":""}"#), .invalidField(event: "", field: "event", reason: "empty"))
+    }
+
+    func testBothEnvelopesAreAcceptedAndDifferentNamesAreAmbiguous() throws {
+        XCTAssertEqual(try BridgeEvent.decode(#"{"name":"closewebview","data":null}"#).get(), .closeWebView)
+        XCTAssertEqual(
+            try BridgeEvent.decode(#"{"name":"order","data":{"total":"1.50","currency":"GBP"}}"#).get(),
+            .order(WebOrder(total: decimal("1.5"), currency: "GBP")))
+        XCTAssertEqual(
+            try BridgeEvent.decode(#"{"event":"closewebview","name":"CloseWebView"}"#).get(), .closeWebView)
+        XCTAssertEqual(
+            rejection(#"{"event":"closewebview","name":"paymentcompleted"}"#),
+            .ambiguousEvent(event: "closewebview", name: "paymentcompleted"))
+        XCTAssertEqual(
+            rejection(#"{"name":7}"#), .invalidField(event: "", field: "name", reason: "a number, not a string"))
+    }
+
+    func testDeepOrHugeTextIsRejectedWithAReason() {
+        let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+        guard case .malformedJSON(let detail) = rejection(#"{"event":"x","data":{"a":\#(deep)}}"#) else {
+            return XCTFail("expected malformedJSON")
+        }
+        XCTAssertTrue(detail.hasPrefix("nested deeper than 64 levels at data.a[0][0]"), detail)
+        let huge = #"{"event":"x","data":{"a":""# + String(repeating: "x", count: 1_048_576) + #""}}"#
+        XCTAssertEqual(rejection(huge), .malformedJSON(detail: "larger than 1048576 bytes"))
     }
 
     func testMalformedJSONIsATypedRejection() {

@@ -99,6 +99,21 @@ enum CheckoutActionSamples {
     static let bridge: [CheckoutAction] = [
         .bridge(.messageReceived(#"{"type":"order","order":{"total":42.5,"orderId":"W1"}}"#)),
         .bridge(.messageReceived("")), .bridge(.messageReceived(tricky)),
+        .bridge(
+            .messagePosted(
+                .object([
+                    JSONMember(key: "name", value: .string("wishlistadded")),
+                    JSONMember(
+                        key: "data",
+                        value: .object([
+                            JSONMember(key: "sku", value: .string(tricky)),
+                            JSONMember(key: "n", value: .number("-12.50e3")),
+                            JSONMember(
+                                key: "list", value: .array([.null, .bool(true), .bool(false), .array([]), .object([])])),
+                        ])),
+                ]).inCanonicalOrder)),
+        .bridge(.messagePosted(.null)), .bridge(.messagePosted(.string(tricky))),
+        .bridge(.messageUnreadable(reason: "")), .bridge(.messageUnreadable(reason: tricky)),
     ]
 
     static let parse: [CheckoutAction] = [

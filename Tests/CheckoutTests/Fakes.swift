@@ -47,7 +47,8 @@ struct Harness {
         api: SandboxCheckoutAPI = SandboxCheckoutAPI(),
         provider: SandboxPaymentProvider = SandboxPaymentProvider(),
         extraMiddleware: [Middleware<CheckoutState>] = [],
-        sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in }
+        sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
+        webPage: (any WebCheckoutPage)? = nil
     ) {
         self.api = api
         self.provider = provider
@@ -57,7 +58,7 @@ struct Harness {
         self.clearedCarts = counter
         let environment = CheckoutEnvironment(
             api: api, paymentProviders: [provider], clearCart: { counter.increment() },
-            sendWidgetUpdate: sendWidgetUpdate)
+            sendWidgetUpdate: sendWidgetUpdate, webPage: webPage)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,
             middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)

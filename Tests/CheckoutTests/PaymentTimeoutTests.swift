@@ -35,9 +35,9 @@ final class PaymentTimeoutTests: XCTestCase {
         let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), log: { lines.append($0) })
         let store = WebCheckoutBuilder().makeStore(environment: environment)
         store.dispatch(.common(.started))
-        store.dispatch(.bridge(.messageReceived(#"{"event":"ping"}"#)))
+        store.dispatch(.bridge(.messageReceived(#"{"event":"order","data":{}}"#)))
         await store.waitForEffects()
-        XCTAssertEqual(lines.all, [#"[Checkout] bridge message rejected: unknown event "ping""#])
+        XCTAssertEqual(lines.all, [#"[Checkout] bridge message rejected: "order" missing field data.total"#])
     }
 }
 

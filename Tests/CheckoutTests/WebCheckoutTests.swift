@@ -124,23 +124,22 @@ final class WebCheckoutTests: XCTestCase {
         await harness.start()
         let before = harness.state
         await harness.send(.bridge(.messageReceived("{not json")))
-        await harness.send(.bridge(.messageReceived(#"{"event":"applepay","data":{}}"#)))
+        await harness.send(.bridge(.messageReceived(#"{"event":"order","data":{"total":"12abc"}}"#)))
+        await harness.send(.bridge(.messageReceived(#"{"event":"order","name":"error"}"#)))
         var expected = before
         expected.web.rejections = harness.state.web.rejections
         XCTAssertEqual(harness.state, expected)
-        XCTAssertEqual(harness.state.web.rejections.count, 2)
-        XCTAssertEqual(harness.state.web.rejections.last, .unknownEvent("applepay"))
+        XCTAssertEqual(harness.state.web.rejections.count, 3)
+        XCTAssertEqual(harness.state.web.rejections.last, .ambiguousEvent(event: "order", name: "error"))
     }
 
     func testRejectionsAreCappedSoAHostilePageCannotGrowTheState() async {
         let harness = webHarness()
         await harness.start()
         for index in 0..<(WebCheckoutState.maximumRecordedRejections + 5) {
-            harness.store.dispatch(.bridge(.messageReceived(#"{"event":"e\#(index)"}"#)))
+            harness.store.dispatch(.bridge(.messageReceived(#"{"event":"order","data":{"total":-\#(index)}}"#)))
         }
         XCTAssertEqual(harness.state.web.rejections.count, WebCheckoutState.maximumRecordedRejections)
-        XCTAssertEqual(
-            harness.state.web.rejections.last, .unknownEvent("e\(WebCheckoutState.maximumRecordedRejections + 4)"))
     }
 
     func testDismissBeforeFinishingAsksForConfirmation() async {

@@ -1,5 +1,22 @@
+public import StateStore
+
 /// Actions of a bridge-type web checkout.
+///
+/// A host gets them from ``WebCheckoutConfiguration/bridgeAction(body:)``, which converts what
+/// WebKit delivers once (and keeps unregistered custom events' data out of the log):
+///
+/// ```swift
+/// store.dispatch(.bridge(configuration.bridgeAction(body: message.body)))
+/// ```
 public enum BridgeAction: Sendable, Hashable, Codable {
     /// The page posted a bridge message (the raw JSON string, as the web view delivered it).
+    /// The log records the text as it is; prefer ``messagePosted(_:)`` through
+    /// ``WebCheckoutConfiguration/bridgeAction(text:)``.
     case messageReceived(String)
+    /// The page posted a bridge message, read as JSON (from a `WKScriptMessage.body`, or from
+    /// text); the log records it byte for byte.
+    case messagePosted(JSONValue)
+    /// The page posted something that is not a JSON value the checkout accepts (too deep, too
+    /// large, not JSON, a value of another type); recorded as a rejection.
+    case messageUnreadable(reason: String)
 }

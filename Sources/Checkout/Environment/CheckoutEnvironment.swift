@@ -30,6 +30,9 @@ public struct CheckoutEnvironment: Sendable {
     /// Where the checkout reports things worth a log line that change no state (a rejected bridge
     /// message). Never given secrets. Called from effects, so a replay logs nothing.
     public var log: @Sendable (String) -> Void
+    /// The web checkout's page, to reply to the bridge and run parse-mode scripts (`nil`: no
+    /// page, replies are dropped). Called from effects only.
+    public var webPage: (any WebCheckoutPage)?
 
     /// Creates an environment.
     public init(
@@ -38,8 +41,10 @@ public struct CheckoutEnvironment: Sendable {
         clearCart: @escaping @Sendable () async -> Void = {},
         paymentStepTimeout: Duration? = .seconds(60),
         log: @escaping @Sendable (String) -> Void = { _ in },
-        sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in }
+        sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
+        webPage: (any WebCheckoutPage)? = nil
     ) {
+        self.webPage = webPage
         self.sendWidgetUpdate = sendWidgetUpdate
         self.api = api
         self.paymentProviders = paymentProviders

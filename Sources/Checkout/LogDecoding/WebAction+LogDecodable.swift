@@ -10,6 +10,8 @@ extension BridgeAction: LogDecodable {
         let (name, payload) = try value.singleMember()
         switch name {
         case "messageReceived": self = .messageReceived(try payload.require("_0").string())
+        case "messagePosted": self = .messagePosted(try payload.require("_0").decode(JSONValue.self))
+        case "messageUnreadable": self = .messageUnreadable(reason: try payload.require("reason").string())
         default: throw unknownCase(name, of: BridgeAction.self)
         }
     }

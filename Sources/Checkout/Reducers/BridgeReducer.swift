@@ -2,43 +2,69 @@ public import StateStore
 
 /// Messages from a bridge-type web checkout page: `order` updates the order summary,
 /// `paymentcompleted` completes the checkout (once), `error` shows the page's message,
-/// `closewebview` closes the checkout. A message that does not decode is recorded as a
-/// ``BridgeRejection`` and changes nothing else.
+/// `closewebview` closes the checkout; any other event is a custom event kept in
+/// ``WebCheckoutState/customEvents`` for the host (its data as
+/// ``WebCheckoutConfiguration/customEvents`` declares). A message that does not decode is
+/// recorded as a ``BridgeRejection`` and changes nothing else.
 public enum BridgeReducer {
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
         CheckoutReducerType { state, action in
-            guard case .bridge(.messageReceived(let json)) = action, state.kind == .web else { return .none }
+            guard case .bridge(let bridgeAction) = action, state.kind == .web else { return .none }
             guard state.web.mode == .bridge else {
                 return record(.unknownEvent("bridge message in a parse-type checkout"), in: &state, environment)
             }
-            switch BridgeEvent.decode(json) {
+            let decoded: Result<BridgeEvent, BridgeRejection>
+            switch bridgeAction {
+            case .messageReceived(let text): decoded = BridgeEvent.decode(text)
+            case .messagePosted(let message): decoded = BridgeEvent.decode(message)
+            case .messageUnreadable(let reason): decoded = .failure(.malformedJSON(detail: reason))
+            }
+            switch decoded {
             case .failure(let rejection):
                 return record(rejection, in: &state, environment)
             case .success(.order(let order)):
                 guard !state.isFinished else { return .none }
-                state.web.order = order
-                if let currency = order.currency ?? state.orderSummary?.total.currencyCode {
-                    state.orderSummary = OrderSummary(
-                        itemCount: state.orderSummary?.itemCount ?? 0, subtotal: order.subTotal,
-                        delivery: order.delivery, discount: order.discount,
-                        total: Money(amount: order.total, currencyCode: currency))
+                if let problem = order.totalProblem {
+                    return record(
+                        .invalidField(event: "order", field: "data.total", reason: problem), in: &state, environment)
                 }
+                // Without a currency the page's order is in the checkout's own currency: the one
+                // the page gave before, or the cart's. With neither, the amounts mean nothing.
+                guard
+                    let currency = order.currency ?? state.web.order?.currency ?? state.orderSummary?.total.currencyCode
+                        ?? state.cart?.currencyCode
+                else {
+                    return record(.missingField(event: "order", field: "data.currency"), in: &state, environment)
+                }
+                state.web.order = order
+                state.orderSummary = OrderSummary(
+                    itemCount: state.orderSummary?.itemCount ?? 0, subtotal: order.subTotal,
+                    delivery: order.delivery, discount: order.discount,
+                    total: Money(amount: order.total, currencyCode: currency))
                 return .none
             case .success(.paymentCompleted(let order)):
-                let currency = order.currency ?? state.web.order?.currency ?? state.orderSummary?.total.currencyCode
-                let completed: CompletedOrder
-                if let orderID = order.orderID, !orderID.isEmpty {
-                    completed = CompletedOrder(
-                        orderID: orderID, total: currency.map { Money(amount: order.total, currencyCode: $0) },
-                        idSource: .bridge)
-                } else {
-                    completed = CompletedOrder(
-                        orderID: state.web.session?.reference ?? "unknown",
-                        total: currency.map { Money(amount: order.total, currencyCode: $0) },
-                        idSource: .internalReference)
+                if let problem = order.totalProblem {
+                    return record(
+                        .invalidField(event: "paymentcompleted", field: "data.order.total", reason: problem),
+                        in: &state,
+                        environment)
                 }
-                state.web.order = order
+                let currency =
+                    order.currency ?? state.web.order?.currency ?? state.orderSummary?.total.currencyCode
+                    ?? state.cart?.currencyCode
+                let total = currency.map { Money(amount: order.total, currencyCode: $0) }
+                let completed: CompletedOrder
+                if let orderID = order.orderID?.trimmingWhitespace, !orderID.isEmpty {
+                    completed = CompletedOrder(orderID: orderID, total: total, idSource: .bridge)
+                } else if let reference = state.web.session?.reference, !reference.isEmpty {
+                    completed = CompletedOrder(orderID: reference, total: total, idSource: .internalReference)
+                } else {
+                    // No id from the page and no session to stand in: never record "unknown".
+                    return record(
+                        .missingField(event: "paymentcompleted", field: "data.order.orderId"), in: &state, environment)
+                }
+                if !state.isFinished { state.web.order = order }
                 return CheckoutCommands.complete(completed, &state, environment: environment)
             case .success(.error(let message)):
                 CheckoutCommands.showError(.page(message), retry: nil, in: &state)
@@ -46,8 +72,34 @@ public enum BridgeReducer {
             case .success(.closeWebView):
                 state.view = .dismissed
                 return .none
+            case .success(.ping):
+                let configuration = state.web.configuration
+                return reply(
+                    .bridgeSettings(version: configuration.bridgeVersion, integrity: configuration.bridgeIntegrity),
+                    state, environment)
+            case .success(.applePayRequested):
+                return reply(.applePayEnabled(state.web.configuration.isApplePayAvailable), state, environment)
+            case .success(.custom(let name, let data, let isRedacted)):
+                let keeps = state.web.configuration.recording(ofCustomEvent: name) == .record
+                state.web.customEventCount = CheckoutCommands.successor(of: state.web.customEventCount)
+                state.web.customEvents.append(
+                    BridgeCustomEvent(
+                        sequence: state.web.customEventCount, name: name, data: keeps ? data : nil,
+                        isRedacted: isRedacted || (!keeps && data != nil)))
+                let overflow = state.web.customEvents.count - WebCheckoutState.maximumRecordedCustomEvents
+                if overflow > 0 { state.web.customEvents.removeFirst(overflow) }
+                return .none
             }
         }
+    }
+
+    /// Sends `reply` to the page, from an effect (a replay sends nothing).
+    static func reply(
+        _ reply: WebCheckoutReply, _ state: CheckoutState, _ environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        guard let page = environment.webPage else { return .none }
+        let script = reply.script(function: state.web.configuration.replyFunction)
+        return .run { _ in _ = try? await page.evaluateJavaScript(script) }
     }
 
     /// Records a rejection in the state (and so in the log) and reports it to the environment's

@@ -224,7 +224,10 @@ enum CheckoutCommands {
     ) -> Effects {
         guard state.completedOrder == nil else { return .none }
         state.completedOrder = order
-        state.view = .completed
+        // A checkout the user already left stays closed; the order is still recorded.
+        if state.view != .dismissed { state.view = .completed }
+        // Errors about the cart or the page mean nothing on the web checkout's thank-you view.
+        if state.kind == .web { state.errors.removeAll(where: isStaleAfterCompletion) }
         state.journey.isCartCleared = true
         let clearCart = environment.clearCart
         var effects: [Effects] = [.run { _ in await clearCart() }]
@@ -233,6 +236,15 @@ enum CheckoutCommands {
             effects.append(recordCompletion(&state, environment: environment))
         }
         return .merge(effects)
+    }
+
+    static func isStaleAfterCompletion(_ error: CheckoutErrorMessage) -> Bool {
+        switch error.kind {
+        case .cartExpired, .cartChanged, .totalChanged, .page, .request(.cartExpired), .request(.conflict):
+            return true
+        default:
+            return false
+        }
     }
 
     static func recordCompletion(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {

@@ -20,19 +20,26 @@ public enum ParseReducer {
             }
             guard rules.isCompletion(url: url, title: page.title) else { return .none }
             let order: CompletedOrder
-            let total = page.extractedOrder.flatMap { extracted in
-                extracted.currency.map { Money(amount: extracted.total, currencyCode: $0) }
+            // An extracted order with a negative or unreadable total is ignored, not shown.
+            let extractedOrder = page.extractedOrder.flatMap { $0.totalProblem == nil ? $0 : nil }
+            let total = extractedOrder.flatMap { extracted in
+                (extracted.currency ?? state.cart?.currencyCode).map {
+                    Money(amount: extracted.total, currencyCode: $0)
+                }
             }
             if let number = rules.orderNumber(in: url) {
                 order = CompletedOrder(orderID: number, total: total, idSource: .urlQuery)
             } else if let number = page.extractedOrderNumber?.trimmingWhitespace, !number.isEmpty {
                 order = CompletedOrder(orderID: number, total: total, idSource: .extracted)
-            } else {
+            } else if let reference = state.web.session?.reference, !reference.isEmpty {
                 // The completion page loaded but parsing failed: the order still completes.
-                order = CompletedOrder(
-                    orderID: state.web.session?.reference ?? "unknown", total: total, idSource: .internalReference)
+                order = CompletedOrder(orderID: reference, total: total, idSource: .internalReference)
+            } else {
+                // No id and no session to stand in: never record "unknown".
+                return BridgeReducer.record(
+                    .missingField(event: "pageLoaded", field: "orderNumber"), in: &state, environment)
             }
-            if let extracted = page.extractedOrder { state.web.order = extracted }
+            if let extracted = extractedOrder, !state.isFinished { state.web.order = extracted }
             return CheckoutCommands.complete(order, &state, environment: environment)
         }
     }

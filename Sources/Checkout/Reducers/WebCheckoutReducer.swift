@@ -15,7 +15,7 @@ public enum WebCheckoutReducer {
             case .result(.webSessionLoaded(let session, let requestID)):
                 guard state.kind == .web, state.loadInFlight == requestID else { return .none }
                 state.loadInFlight = nil
-                state.web.session = session
+                state.web.session = state.web.configuration.addingBridgeCookies(to: session, mode: state.web.mode)
                 state.web.loadProgress = 0
                 if state.view == .loading { state.view = .webCheckout }
                 return .none

@@ -11,6 +11,8 @@ public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringCon
     case missingField(event: String?, field: String)
     /// A field has the wrong type or value.
     case invalidField(event: String, field: String, reason: String)
+    /// The message has both `event` and `name`, naming different events.
+    case ambiguousEvent(event: String, name: String)
 
     /// What was wrong, and where.
     public var description: String {
@@ -21,6 +23,8 @@ public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringCon
             return "bridge message rejected: \(event.map { "\"\($0)\" " } ?? "")missing field \(field)"
         case .invalidField(let event, let field, let reason):
             return "bridge message rejected: \"\(event)\" field \(field): \(reason)"
+        case .ambiguousEvent(let event, let name):
+            return "bridge message rejected: ambiguous event: \"event\" is \"\(event)\" but \"name\" is \"\(name)\""
         }
     }
 }

@@ -15,11 +15,15 @@ public struct WebCheckoutBuilder: Sendable {
     public var mode: WebCheckoutMode
     /// The user checking out.
     public var user: CheckoutUser
+    /// The page's bridge: version, integrity, Apple Pay, replies, custom events.
+    public var configuration: WebCheckoutConfiguration
 
     /// Creates a builder.
     public init(
-        apiType: WebCheckoutApiType = .cartTransfer, mode: WebCheckoutMode = .bridge, user: CheckoutUser = .guest
+        apiType: WebCheckoutApiType = .cartTransfer, mode: WebCheckoutMode = .bridge, user: CheckoutUser = .guest,
+        configuration: WebCheckoutConfiguration = WebCheckoutConfiguration()
     ) {
+        self.configuration = configuration
         self.apiType = apiType
         self.mode = mode
         self.user = user
@@ -27,7 +31,8 @@ public struct WebCheckoutBuilder: Sendable {
 
     /// The state a web checkout starts in.
     public func makeState() -> CheckoutState {
-        CheckoutState(kind: .web, user: user, web: WebCheckoutState(apiType: apiType, mode: mode))
+        CheckoutState(
+            kind: .web, user: user, web: WebCheckoutState(apiType: apiType, mode: mode, configuration: configuration))
     }
 
     /// A store running the checkout reducer on ``makeState()``.

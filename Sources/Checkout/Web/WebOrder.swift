@@ -89,4 +89,15 @@ public struct WebOrder: Sendable, Hashable, Codable {
         try container.encodeIfPresent(tax, forKey: .tax)
         try container.encodeIfPresent(currency, forKey: .currency)
     }
+
+    /// Why ``total`` is not an amount to show or record (negative, NaN, or not a decimal a
+    /// `Decimal` holds), or `nil` when it is one. Decoding refuses such totals already; an order
+    /// built in code (a parsed page's) is checked with this.
+    ///
+    /// ```swift
+    /// WebOrder(total: -1).totalProblem   // "-1 is negative; an amount here is 0 or more"
+    /// ```
+    public var totalProblem: String? {
+        DecimalParsing.numberProblem(total) ?? DecimalParsing.negativeProblem(total)
+    }
 }
