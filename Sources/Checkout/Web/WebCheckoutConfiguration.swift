@@ -82,7 +82,9 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
             session.cookies.removeAll { names.contains($0.name) }
             return session
         }
-        guard let domain = URLComponents(string: session.url)?.host, !domain.isEmpty else { return session }
+        guard let domain = URLComponents(string: session.url.redactedString)?.host, !domain.isEmpty else {
+            return session
+        }
         let values: [(String, String?)] = [
             (CookieName.platform, "javascript"), (CookieName.version, bridgeVersion),
             (CookieName.integrity, bridgeIntegrity),

@@ -69,7 +69,7 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
         mode = try container.decode(WebCheckoutMode.self, forKey: .mode)
         session = try container.decodeIfPresent(WebCheckoutSession.self, forKey: .session)
         loadProgress = try container.decode(Double.self, forKey: .loadProgress)
-        currentURL = try container.decodeIfPresent(String.self, forKey: .currentURL)
+        currentURL = try container.decodeIfPresent(SensitiveURL.self, forKey: .currentURL)
         order = try container.decodeIfPresent(WebOrder.self, forKey: .order)
         completionRecord = try container.decode(CompletionRecord.self, forKey: .completionRecord)
         rejections = try container.decode([BridgeRejection].self, forKey: .rejections)
