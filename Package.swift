@@ -120,7 +120,7 @@ let checkoutTargets: [Target] = [
     .target(name: "Checkout", dependencies: ["StateStore", "ActionLog"], swiftSettings: strict),
     .testTarget(
         name: "CheckoutTests",
-        dependencies: ["Checkout", "StateStore", "ActionLog", "CheckoutSandbox"],
+        dependencies: ["Checkout", "StateStore", "ActionLog", "CheckoutSandbox", "StoreTestSupport"],
         exclude: ["Resources"],
         swiftSettings: strict
     ),
@@ -196,6 +196,7 @@ let paymentProvidersTargets: [Target] = [
         name: "PaymentProvidersTests",
         dependencies: [
             "StateStore", "ActionLog", "Checkout", "Afterpay", "Worldline", "PaymentProviders", "CheckoutSandbox",
+            "StoreTestSupport",
         ],
         swiftSettings: strict
     ),

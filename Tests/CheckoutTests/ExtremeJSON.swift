@@ -1,5 +1,6 @@
 import Foundation
 import StateStore
+import StoreTestSupport
 
 /// The extreme values the bounds tests put into JSON, and the means to put them there: every
 /// number, and every amount written as a decimal string, found by its path and replaced.
@@ -36,17 +37,7 @@ enum ExtremeJSON {
     ]
 
     /// One step of a path into a JSON value.
-    enum Step: Hashable, CustomStringConvertible {
-        case key(String)
-        case index(Int)
-
-        var description: String {
-            switch self {
-            case .key(let key): return key
-            case .index(let index): return "[\(index)]"
-            }
-        }
-    }
+    typealias Step = JSONPathStep
 
     /// A place in a JSON value that holds a number, or an amount string.
     struct Leaf {
@@ -95,39 +86,14 @@ enum ExtremeJSON {
         }
     }
 
-    /// `value` with the leaf at `path` replaced by `replacement`.
+    /// `value` with what is at `path` replaced by `replacement`.
     static func replacing(_ path: [Step], in value: JSONValue, with replacement: JSONValue) -> JSONValue {
-        guard let first = path.first else { return replacement }
-        let rest = Array(path.dropFirst())
-        switch (first, value) {
-        case (.key(let key), .object(var members)):
-            for index in members.indices where members[index].key == key {
-                members[index].value = replacing(rest, in: members[index].value, with: replacement)
-            }
-            return .object(members)
-        case (.index(let index), .array(var items)) where items.indices.contains(index):
-            items[index] = replacing(rest, in: items[index], with: replacement)
-            return .array(items)
-        default:
-            return value
-        }
+        value.replacing(path, with: replacement)
     }
 
-    /// The value at `path` in `value`, if there is one.
+    /// What is at `path` in `value`, if anything.
     static func value(at path: [Step], in value: JSONValue) -> JSONValue? {
-        var current = value
-        for step in path {
-            switch (step, current) {
-            case (.key(let key), .object):
-                guard let next = current[key] else { return nil }
-                current = next
-            case (.index(let index), .array(let items)) where items.indices.contains(index):
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
+        value.value(at: path)
     }
 
     /// The decimal a number or decimal string holds, as `Decimal(string:)` reads it.

@@ -5,6 +5,7 @@ import CheckoutSandbox
 import Foundation
 import PaymentProviders
 import StateStore
+import StoreTestSupport
 import Worldline
 import XCTest
 
@@ -273,10 +274,8 @@ final class ProviderExtremeValueTests: XCTestCase {
 
     // MARK: JSON helpers
 
-    enum Step: Hashable {
-        case key(String)
-        case index(Int)
-    }
+    /// One step of a path into a JSON value.
+    typealias Step = JSONPathStep
 
     struct Leaf {
         var path: [Step]
@@ -315,37 +314,14 @@ final class ProviderExtremeValueTests: XCTestCase {
         }
     }
 
+    /// `value` with what is at `path` replaced by `replacement`.
     static func replacing(_ path: [Step], in value: JSONValue, with replacement: JSONValue) -> JSONValue {
-        guard let first = path.first else { return replacement }
-        let rest = Array(path.dropFirst())
-        switch (first, value) {
-        case (.key(let key), .object(var members)):
-            for index in members.indices where members[index].key == key {
-                members[index].value = replacing(rest, in: members[index].value, with: replacement)
-            }
-            return .object(members)
-        case (.index(let index), .array(var items)) where items.indices.contains(index):
-            items[index] = replacing(rest, in: items[index], with: replacement)
-            return .array(items)
-        default:
-            return value
-        }
+        value.replacing(path, with: replacement)
     }
 
+    /// What is at `path` in `value`, if anything.
     static func value(at path: [Step], in value: JSONValue) -> JSONValue? {
-        var current = value
-        for step in path {
-            switch (step, current) {
-            case (.key(let key), .object):
-                guard let next = current[key] else { return nil }
-                current = next
-            case (.index(let index), .array(let items)) where items.indices.contains(index):
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
+        value.value(at: path)
     }
 
     /// Whether a `DecodingError` names one of `keys` (its coding path's last key, or its text).
