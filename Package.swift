@@ -95,6 +95,7 @@ let benchmarkTargets: [Target] = [
 let exampleProducts: [Product] = [
     .executable(name: "counter-example", targets: ["CounterExample"]),
     .executable(name: "checkout-host-example", targets: ["CheckoutHostExample"]),
+    .executable(name: "web-checkout-host-example", targets: ["WebCheckoutHostExample"]),
 ]
 let exampleTargets: [Target] = [
     .executableTarget(
@@ -107,6 +108,12 @@ let exampleTargets: [Target] = [
         name: "CheckoutHostExample",
         dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
         path: "Examples/CheckoutHostExample",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "WebCheckoutHostExample",
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
+        path: "Examples/WebCheckoutHostExample",
         swiftSettings: strict
     ),
 ]

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// Runs the built `checkout` executable, as a user would, and captures what it printed.
+/// Runs the built `checkout` executable (or another product of the package, such as an example),
+/// as a user would, and captures what it printed.
 struct CommandRunner {
     struct Result {
         var status: Int32
@@ -11,20 +12,20 @@ struct CommandRunner {
 
     let executable: URL
 
-    init() throws {
+    init(product: String = "checkout") throws {
         // `swift test` runs the test bundle from the build folder, beside the other products.
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
         ]
         for directory in candidates {
-            let url = directory.appendingPathComponent("checkout")
+            let url = directory.appendingPathComponent(product)
             if FileManager.default.isExecutableFile(atPath: url.path) {
                 executable = url
                 return
             }
         }
-        throw XCTSkip("the checkout product was not found beside the test bundle")
+        throw XCTSkip("the \(product) product was not found beside the test bundle")
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {

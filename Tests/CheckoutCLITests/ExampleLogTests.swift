@@ -26,6 +26,10 @@ final class ExampleLogTests: XCTestCase {
     func testNativeCheckoutRecoveringFromA410() { assertReplays("native-410-recovery") }
     func testBridgeWebCheckoutWithCartTransfer() { assertReplays("web-bridge-cart-transfer") }
     func testParseWebCheckoutWithCheckoutEndpoints() { assertReplays("web-parse-checkout") }
+    func testBridgeWebCheckoutWithTheNameEnvelopeAndWebKitBodies() { assertReplays("web-bridge-name-envelope") }
+    func testDismissedBridgeWebCheckoutStaysDismissedAfterALatePayment() {
+        assertReplays("web-bridge-dismissed")
+    }
     func testDeclinedPaymentThenRetry() { assertReplays("native-decline-then-retry") }
     func testThreeDSChallenge() { assertReplays("native-3ds-challenge") }
     func testAfterpayCheckout() { assertReplays("native-afterpay") }
