@@ -22,7 +22,7 @@ import StateStore
 /// - ``failNextCalls(_:with:)``: the next calls fail with a given error (network, 500, timeout…).
 /// - Web checkout: `checkout/start` answers a `GET` of a sandbox page. A cart transfer takes the
 ///   posted cart (without one, the sandbox transfers the cart it holds, so tests and previews
-///   need not pass one; ``URLSessionCheckoutAPI`` requires it), refuses a cart without a line of
+///   need not pass one; `URLSessionCheckoutAPI` requires it), refuses a cart without a line of
 ///   quantity 1 or more (422), and answers a `POST` of a form body (a transfer token, the cart id,
 ///   the item count) to `https://sandbox.checkout.invalid/cart/transfer`.
 ///   ``transferredCarts`` holds the carts it received.
