@@ -86,7 +86,8 @@ struct DemoCommand {
             initial = CheckoutState(
                 kind: .native, user: guest ? .guest : Self.demoUser, paymentProviders: [script.provider.descriptor])
         case .web(let mode, let apiType):
-            initial = WebCheckoutBuilder(apiType: apiType, mode: mode).makeState()
+            // The app's cart, which a cart transfer posts (the sandbox's demo cart).
+            initial = WebCheckoutBuilder(apiType: apiType, mode: mode, cart: await api.currentDetails.cart).makeState()
         }
 
         let output = Output()

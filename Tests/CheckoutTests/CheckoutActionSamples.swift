@@ -77,12 +77,13 @@ enum CheckoutActionSamples {
     ]
 
     static let session = WebCheckoutSession(
-        url: "https://shop.example/checkout?x=\u{E9}",
+        url: "https://shop.example/checkout?x=\u{E9}", method: .post,
         cookies: [
             WebCheckoutCookie(name: "poq.webcheckout.platform", value: Sensitive("ios"), domain: "shop.example"),
             WebCheckoutCookie(name: "session", value: .redacted, domain: ".example", path: "/checkout"),
         ],
-        headers: ["Authorization": Sensitive("Bearer secret"), "X-App": Sensitive("demo")], reference: "ref-1")
+        headers: ["Authorization": Sensitive("Bearer secret"), "X-App": Sensitive("demo")],
+        body: Sensitive("token=t&items=2"), reference: "ref-1")
 
     /// Every case of `CheckoutAction`, once or more.
     static let actions: [CheckoutAction] = common + bridge + parse + native + payment + results

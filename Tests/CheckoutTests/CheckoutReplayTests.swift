@@ -78,7 +78,7 @@ struct UnreachableAPI: CheckoutAPI {
     func restoreCheckout(_ progress: CheckoutProgress) throws(CheckoutAPIError) -> CheckoutDetails {
         throw unreachable()
     }
-    func beginWebCheckout(apiType: WebCheckoutApiType) throws(CheckoutAPIError) -> WebCheckoutSession {
+    func beginWebCheckout(apiType: WebCheckoutApiType, cart: Cart?) throws(CheckoutAPIError) -> WebCheckoutSession {
         throw unreachable()
     }
     func completeWebCheckout(

@@ -88,31 +88,240 @@ final class URLSessionCheckoutAPITests: XCTestCase {
         XCTAssertTrue(body.contains(#""cartId":"cart-1""#), body)
     }
 
-    func testWebCheckoutUsesTheEndpointsOfEachApiType() async throws {
-        let session =
-            #"{"url":"https://shop/checkout","cookies":[{"name":"poq.webcheckout.platform","value":"javascript","domain":"shop","path":"/"}],"headers":{"Authorization":"Bearer s3cret"},"reference":"ref-1"}"#
-        try await stub().enqueue(body: session)
-        try await stub().enqueue(body: session)
+    // MARK: Web checkout
+
+    /// A `checkout/start` answer as the backend has always given it (no method, no body).
+    private let checkoutAnswer =
+        #"{"url":"https://shop/checkout","cookies":[{"name":"poq.webcheckout.platform","value":"javascript","domain":"shop","path":"/"}],"headers":{"Authorization":"Bearer s3cret"},"reference":"ref-1"}"#
+
+    /// A cart-transfer answer: the request the web view performs.
+    private let transferAnswer =
+        #"{"method":"POST","url":"https://shop/cart/transfer?token=s3cret-url","headers":{"Content-Type":"application/x-www-form-urlencoded","Authorization":"Bearer s3cret"},"body":"token=s3cret-body&cart=cart%2F1","cookies":[],"reference":"ref-2"}"#
+
+    private struct PostedCart: Decodable, Equatable {
+        struct Item: Decodable, Equatable {
+            let sku: String
+            let quantity: Int
+            let lineId: String
+            let productId: String
+            let title: String
+            let unitPrice: String
+        }
+        let cartId: String
+        let currencyCode: String
+        let items: [Item]
+    }
+
+    func testCartTransferPostsTheCartsItemsAndReturnsTheRequestTheWebViewPerforms() async throws {
+        try await stub().enqueue(body: transferAnswer)
+        let session = try await api().beginWebCheckout(apiType: .cartTransfer, cart: details.cart)
+
+        let requests = try await stub().requests()
+        XCTAssertEqual(requests.map(\.method), ["POST"])
+        XCTAssertEqual(requests.map(\.path), ["/api/CartTransfer/apps/app%207/BeginCartTransfer"])
+        XCTAssertEqual(requests.first?.headers["content-type"], "application/json")
+        XCTAssertEqual(requests.first?.headers["x-currency"], "GBP")
+        let posted = try JSONDecoder().decode(PostedCart.self, from: Data(try XCTUnwrap(requests.first).body.utf8))
+        XCTAssertEqual(
+            posted,
+            PostedCart(
+                cartId: "cart/1", currencyCode: "GBP",
+                items: [
+                    .init(
+                        sku: "tee-navy-m", quantity: 2, lineId: "line-1", productId: "tee-navy-m",
+                        title: "Navy T-shirt (M)", unitPrice: "12"),
+                    .init(
+                        sku: "cap-grey", quantity: 1, lineId: "line-2", productId: "cap-grey", title: "Grey cap",
+                        unitPrice: "18"),
+                ]))
+
+        XCTAssertEqual(session.method, .post)
+        XCTAssertEqual(session.url.value, "https://shop/cart/transfer?token=s3cret-url")
+        XCTAssertEqual(session.headers["Content-Type"]?.value, "application/x-www-form-urlencoded")
+        XCTAssertEqual(session.headers["Authorization"]?.value, "Bearer s3cret")
+        XCTAssertEqual(session.body?.value, "token=s3cret-body&cart=cart%2F1")
+        XCTAssertEqual(session.cookies, [])
+        XCTAssertEqual(session.reference, "ref-2")
+        XCTAssertFalse(String(describing: session).contains("s3cret"))
+    }
+
+    func testTheSessionsURLRequestReachesThePageAsTheBackendDescribedIt() async throws {
+        // The stub stands in for the page: what a web view loading `urlRequest` would send.
+        var answer = try JSONSerialization.jsonObject(with: Data(transferAnswer.utf8)) as? [String: Any] ?? [:]
+        answer["url"] = try stub().baseURL.appendingPathComponent("page").absoluteString
+        try await stub().enqueue(
+            body: String(decoding: try JSONSerialization.data(withJSONObject: answer), as: UTF8.self))
+        try await stub().enqueue(body: "<html></html>")
+        let session = try await api().beginWebCheckout(apiType: .cartTransfer, cart: details.cart)
+        let request = try XCTUnwrap(session.urlRequest)
+        _ = try await URLSession.shared.data(for: request)
+
+        let requests = try await stub().requests()
+        let page = try XCTUnwrap(requests.last)
+        XCTAssertEqual(page.method, "POST")
+        XCTAssertEqual(page.path, "/api/page")
+        XCTAssertEqual(page.headers["content-type"], "application/x-www-form-urlencoded")
+        XCTAssertEqual(page.headers["authorization"], "Bearer s3cret")
+        XCTAssertEqual(page.body, "token=s3cret-body&cart=cart%2F1")
+    }
+
+    func testCheckoutBeginKeepsItsContractAPostWithoutABodyAnsweredWithAGetSession() async throws {
+        try await stub().enqueue(body: checkoutAnswer)
+        // A method or body in a checkout/start answer is not part of its contract: ignored.
+        try await stub().enqueue(
+            body:
+                #"{"method":"POST","body":"x=1","url":"https://shop/checkout","cookies":[],"headers":{},"reference":"r"}"#
+        )
+        let client = try api()
+        let session = try await client.beginWebCheckout(apiType: .checkout, cart: details.cart)
+        let ignoring = try await client.beginWebCheckout(apiType: .checkout, cart: nil)
+
+        let requests = try await stub().requests()
+        XCTAssertEqual(requests.map(\.method), ["POST", "POST"])
+        XCTAssertEqual(requests.map(\.path), ["/api/checkout/start", "/api/checkout/start"])
+        XCTAssertEqual(requests.map(\.body), ["", ""], "checkout/start posts no cart")
+        XCTAssertNil(requests.first?.headers["content-type"])
+        XCTAssertEqual(
+            session,
+            WebCheckoutSession(
+                url: "https://shop/checkout",
+                cookies: [
+                    WebCheckoutCookie(name: "poq.webcheckout.platform", value: Sensitive("javascript"), domain: "shop")
+                ],
+                headers: ["Authorization": Sensitive("Bearer s3cret")], reference: "ref-1"))
+        XCTAssertEqual(session.method, .get)
+        XCTAssertNil(session.body)
+        XCTAssertEqual(session.urlRequest?.httpMethod, "GET")
+        XCTAssertEqual(ignoring.method, .get)
+        XCTAssertNil(ignoring.body)
+    }
+
+    func testWebCheckoutCompletesWithTheEndpointsOfEachApiType() async throws {
         try await stub().enqueue(body: "")
         try await stub().enqueue(body: "{}")
         let client = try api()
-        let transfer = try await client.beginWebCheckout(apiType: .cartTransfer)
-        _ = try await client.beginWebCheckout(apiType: .checkout)
         let order = CompletedOrder(orderID: "W-1", total: money("45.95"), idSource: .bridge)
         try await client.completeWebCheckout(apiType: .cartTransfer, order: order, reference: "ref-1")
         try await client.completeWebCheckout(apiType: .checkout, order: order, reference: "ref-1")
-
-        XCTAssertEqual(transfer.cookies.first?.value.value, "javascript")
-        XCTAssertEqual(transfer.headers["Authorization"]?.value, "Bearer s3cret")
-        XCTAssertFalse(String(describing: transfer).contains("s3cret"))
         let requests = try await stub().requests()
-        XCTAssertEqual(
-            requests.map(\.path),
-            [
-                "/api/CartTransfer/apps/app%207/BeginCartTransfer", "/api/checkout/start",
-                "/api/CartTransfer/apps/app%207/Complete", "/api/checkout/complete",
-            ])
-        XCTAssertTrue(requests[2].body.contains(#""orderId":"W-1""#))
+        XCTAssertEqual(requests.map(\.path), ["/api/CartTransfer/apps/app%207/Complete", "/api/checkout/complete"])
+        XCTAssertTrue(requests[0].body.contains(#""orderId":"W-1""#))
+    }
+
+    func testCartTransferWithoutACartIsAnInvalidRequestAndSendsNothing() async throws {
+        await assertThrows(where: { if case .invalidRequest = $0 { true } else { false } }) {
+            _ = try await self.api().beginWebCheckout(apiType: .cartTransfer, cart: nil)
+        }
+        let requests = try await stub().requests()
+        XCTAssertEqual(requests, [])
+    }
+
+    func testHostileBeginAnswersAreMalformedResponsesNamingTheFieldWithoutASecret() async throws {
+        func answer(_ members: String) -> String {
+            #"{"url":"https://shop/t","cookies":[],"headers":{},"reference":"r","#
+                + members.dropFirst()
+        }
+        let hugeBody = String(repeating: "a", count: WebCheckoutSession.maximumBodyBytes + 1)
+        // (answer, the detail's beginning)
+        let cases: [(String, String)] = [
+            (answer(#"{"body":"x=1"}"#), "missing method"),
+            (answer(#"{"method":null}"#), "missing method"),
+            (answer(#"{"method":"PUT"}"#), #"method "PUT" is not GET or POST"#),
+            (answer(#"{"method":"DELETE","body":"x"}"#), #"method "DELETE" is not GET or POST"#),
+            (answer(#"{"method":7}"#), "wrong type at method"),
+            (answer(#"{"method":"GET","body":"x=1"}"#), "body with method GET"),
+            (answer(#"{"method":"POST","body":7}"#), "wrong type at body"),
+            (answer(#"{"method":"POST","body":{"token":"s3cret"}}"#), "wrong type at body"),
+            (answer(#"{"method":"POST","body":["s3cret"]}"#), "wrong type at body"),
+            (answer(#"{"method":"POST","body":"\#(hugeBody)"}"#), "body is 262145 bytes, more than 262144"),
+            (
+                #"{"method":"POST","url":"/cart/transfer?token=s3cret","cookies":[],"headers":{},"reference":"r"}"#,
+                #"url "/cart/transfer?token=[REDACTED]" is not an absolute http or https URL"#
+            ),
+            (
+                #"{"method":"GET","url":"javascript:alert('s3cret')","cookies":[],"headers":{},"reference":"r"}"#,
+                #"url "javascript:alert('s3cret')" is not"#
+            ),
+            (
+                #"{"method":"GET","url":"file:///etc/passwd","cookies":[],"headers":{},"reference":"r"}"#,
+                #"url "file:///etc/passwd" is not an absolute http or https URL"#
+            ),
+            (
+                #"{"method":"GET","url":"ftp://shop/x","cookies":[],"headers":{},"reference":"r"}"#,
+                #"url "ftp://shop/x" is not an absolute http or https URL"#
+            ),
+            (
+                #"{"method":"POST","url":"https://shop/t","cookies":[],"headers":{"X-Token":42},"reference":"r"}"#,
+                "wrong type at headers.X-Token"
+            ),
+            (
+                #"{"method":"POST","url":"https://shop/t","cookies":[],"headers":{"X-Token":{"v":"s3cret"}},"reference":"r"}"#,
+                "wrong type at headers.X-Token"
+            ),
+            (
+                #"{"method":"POST","url":"https://shop/t","cookies":[],"headers":{"X-Evil":"s3cret\r\nSet-Cookie: a=b"},"reference":"r"}"#,
+                "headers.X-Evil has a line break or NUL in its value"
+            ),
+            (
+                #"{"method":"POST","url":"https://shop/t","cookies":[],"headers":{"Bad Name":"s3cret"},"reference":"r"}"#,
+                #"headers: "Bad Name" is not a header name"#
+            ),
+            (#"{"method":"POST","url":"https://shop/t","headers":{},"reference":"r"}"#, "missing cookies"),
+            (#"{"method":"POST","cookies":[],"headers":{},"reference":"r"}"#, "missing url"),
+            (#"["s3cret"]"#, "wrong type at "),
+            (#"{"method":"POST","url":"https://shop/t""#, "unreadable the body"),
+            (
+                #"{"method":"POST","url":"https://shop/t","cookies":[],"headers":{},"reference":"r","pad":""#
+                    + String(repeating: "s", count: 1024 * 1024) + #""}"#,
+                "the begin answer is 10"
+            ),
+        ]
+        for (body, expected) in cases {
+            try await stub().enqueue(body: body)
+            do {
+                let session = try await api().beginWebCheckout(apiType: .cartTransfer, cart: details.cart)
+                XCTFail("accepted \(body.prefix(200)) as \(session)")
+            } catch let CheckoutAPIError.malformedResponse(detail) {
+                XCTAssertTrue(detail.hasPrefix(expected), "\(detail) (expected \(expected)) for \(body.prefix(200))")
+                if !expected.contains("s3cret") {
+                    XCTAssertFalse(detail.contains("s3cret"), "a secret in \(detail)")
+                }
+            } catch {
+                XCTFail("\(error) for \(body.prefix(200))")
+            }
+        }
+    }
+
+    func testCheckoutBeginRefusesAnAnswerWhoseURLAWebViewCannotLoad() async throws {
+        try await stub().enqueue(body: #"{"url":"checkout/page","cookies":[],"headers":{},"reference":"r"}"#)
+        await assertThrows(.malformedResponse(detail: #"url "checkout/page" is not an absolute http or https URL"#)) {
+            _ = try await self.api().beginWebCheckout(apiType: .checkout, cart: nil)
+        }
+    }
+
+    func testWebCartTransferRunsOnTheHTTPClient() async throws {
+        try await stub().enqueue(body: transferAnswer)
+        let environment = CheckoutEnvironment(api: try api())
+        let store = WebCheckoutBuilder(cart: details.cart).makeStore(environment: environment)
+        store.dispatch(.common(.started))
+        await store.waitForEffects()
+        XCTAssertEqual(store.state.view, .webCheckout)
+        XCTAssertEqual(store.state.web.session?.method, .post)
+        XCTAssertEqual(store.state.web.session?.body?.value, "token=s3cret-body&cart=cart%2F1")
+        XCTAssertEqual(store.state.web.session?.urlRequest?.httpMethod, "POST")
+        let posted = try await stub().requests().first?.body ?? ""
+        XCTAssertTrue(posted.contains(#""sku":"tee-navy-m""#), posted)
+
+        // Without the cart, the checkout fails with a retry and nothing is sent.
+        let withoutCart = WebCheckoutBuilder().makeStore(environment: environment)
+        withoutCart.dispatch(.common(.started))
+        await withoutCart.waitForEffects()
+        guard case .failed(.invalidRequest) = withoutCart.state.view else {
+            return XCTFail("view \(withoutCart.state.view)")
+        }
+        XCTAssertEqual(withoutCart.state.errors.map(\.retry), [.load])
+        let requests = try await stub().requests()
+        XCTAssertEqual(requests.count, 1)
     }
 
     func testStatus409IsAConflictWithTheServersMessage() async throws {

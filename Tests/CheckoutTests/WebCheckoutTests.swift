@@ -1,4 +1,6 @@
 import Checkout
+import CheckoutSandbox
+import Foundation
 import StateStore
 import XCTest
 
@@ -26,6 +28,48 @@ final class WebCheckoutTests: XCTestCase {
         XCTAssertEqual(WebCheckoutApiType.checkout.completePath(appID: "7"), "checkout/complete")
         XCTAssertEqual(WebCheckoutApiType.cartTransfer.beginPath(appID: "7"), "CartTransfer/apps/7/BeginCartTransfer")
         XCTAssertEqual(WebCheckoutApiType.cartTransfer.completePath(appID: "7"), "CartTransfer/apps/7/Complete")
+    }
+
+    func testCartTransferPostsTheBuildersCartAndKeepsTheRequestToPerform() async throws {
+        let cart = await SandboxCheckoutAPI().currentDetails.cart
+        let harness = Harness(state: WebCheckoutBuilder(cart: cart).makeState())
+        XCTAssertEqual(harness.state.cart, cart)
+        await harness.start()
+        let transferred = await harness.api.transferredCarts
+        XCTAssertEqual(transferred, [cart])
+        let session = try XCTUnwrap(harness.state.web.session)
+        XCTAssertEqual(session.method, .post)
+        XCTAssertEqual(session.url.value, "https://sandbox.checkout.invalid/cart/transfer")
+        XCTAssertEqual(session.headers["Content-Type"]?.value, "application/x-www-form-urlencoded")
+        let body = try XCTUnwrap(session.body?.value)
+        XCTAssertTrue(body.hasPrefix("token=\(SandboxSecret.marker)"), body)
+        XCTAssertTrue(body.hasSuffix("&cart=cart-1&items=3"), body)
+        XCTAssertEqual(session.urlRequest?.httpBody, Data(body.utf8))
+        XCTAssertEqual(harness.state.view, .webCheckout)
+    }
+
+    func testCheckoutTypeBeginsWithAGetAndPostsNoCart() async {
+        let cart = await SandboxCheckoutAPI().currentDetails.cart
+        let harness = Harness(state: WebCheckoutBuilder(apiType: .checkout, cart: cart).makeState())
+        await harness.start()
+        let transferred = await harness.api.transferredCarts
+        XCTAssertEqual(transferred, [])
+        XCTAssertEqual(harness.state.web.session?.method, .get)
+        XCTAssertNil(harness.state.web.session?.body)
+        XCTAssertEqual(
+            harness.state.web.session?.url.value, "https://sandbox.checkout.invalid/checkout/start?cart=cart-1")
+    }
+
+    func testCartTransferOfACartWithoutItemsFailsWithARetry() async {
+        let empty = Cart(
+            id: "c", lines: [], totals: CartTotals(subtotal: 0, shipping: 0, discount: 0, total: 0), currencyCode: "GBP"
+        )
+        let harness = Harness(state: WebCheckoutBuilder(cart: empty).makeState())
+        await harness.start()
+        XCTAssertEqual(
+            harness.state.view, .failed(.client(status: 422, message: "the cart has no items to transfer")))
+        XCTAssertNil(harness.state.web.session)
+        XCTAssertEqual(harness.state.errors.map(\.retry), [.load])
     }
 
     func testSessionCookieValuesNeverShowInTheStateDescription() async {

@@ -29,7 +29,16 @@ public protocol CheckoutAPI: Sendable {
     func restoreCheckout(_ progress: CheckoutProgress) async throws(CheckoutAPIError) -> CheckoutDetails
 
     /// Begins a web checkout with `apiType`'s begin endpoint.
-    func beginWebCheckout(apiType: WebCheckoutApiType) async throws(CheckoutAPIError) -> WebCheckoutSession
+    ///
+    /// ``WebCheckoutApiType/cartTransfer`` posts `cart`'s items (each line's SKU, quantity, id,
+    /// title and unit price) and returns the request the web view performs
+    /// (``WebCheckoutSession/method``, ``WebCheckoutSession/body``); it needs the cart
+    /// (``URLSessionCheckoutAPI`` throws ``CheckoutAPIError/invalidRequest(_:)`` without one).
+    /// ``WebCheckoutApiType/checkout``
+    /// ignores `cart` (the backend holds the checkout) and returns a `GET` session.
+    ///
+    /// The checkout passes the cart the host gave ``WebCheckoutBuilder`` (`state.cart`).
+    func beginWebCheckout(apiType: WebCheckoutApiType, cart: Cart?) async throws(CheckoutAPIError) -> WebCheckoutSession
 
     /// Records a completed web checkout with `apiType`'s complete endpoint.
     func completeWebCheckout(

@@ -17,7 +17,8 @@ public import FoundationNetworking
 /// | billing contact | `PUT checkout/{cartId}/billing-contact` | ``Address`` |
 /// | shipping method | `PUT checkout/{cartId}/shipping-method` | `{"id": …}` |
 /// | restore (after 410) | `POST checkout/restore` | ``CheckoutProgress`` |
-/// | begin web checkout | `POST` ``WebCheckoutApiType/beginPath(appID:)`` | — |
+/// | begin cart transfer | `POST` ``WebCheckoutApiType/beginPath(appID:)`` | `{"cartId", "currencyCode", "items": [{"sku", "quantity", "lineId", "productId", "title", "unitPrice"}]}` |
+/// | begin checkout | `POST` ``WebCheckoutApiType/beginPath(appID:)`` | — |
 /// | complete web checkout | `POST` ``WebCheckoutApiType/completePath(appID:)`` | `{"orderId", "total", "reference"}` |
 /// | start payment | `POST checkout/{cartId}/payments` | `{"cartId", "expectedAmount"}` |
 ///
@@ -27,6 +28,21 @@ public import FoundationNetworking
 /// present, becomes the error's message. A request slower than ``Configuration/timeout`` is
 /// ``CheckoutAPIError/timeout``; an unreadable body is
 /// ``CheckoutAPIError/malformedResponse(detail:)`` naming the field.
+///
+/// Both begin endpoints answer a ``WebCheckoutSession``: `url` (absolute, `http` or `https`),
+/// `cookies`, `headers` (string values) and `reference`. A cart transfer's answer describes the
+/// request the web view performs, so it also has `method` (`GET` or `POST`) and may have `body`
+/// (a string of at most ``WebCheckoutSession/maximumBodyBytes``, only with `POST`):
+///
+/// ```json
+/// {"method": "POST", "url": "https://shop.example/cart/transfer",
+///  "headers": {"Content-Type": "application/x-www-form-urlencoded"}, "body": "token=…",
+///  "cookies": [], "reference": "ref-1"}
+/// ```
+///
+/// A `checkout/start` answer is a `GET` of its `url`, as it always was (a `method` or `body` in it
+/// is ignored). An answer that breaks these rules is ``CheckoutAPIError/malformedResponse(detail:)``
+/// naming the field, without repeating a secret.
 ///
 /// ```swift
 /// let api = URLSessionCheckoutAPI(configuration: .init(baseURL: URL(string: "https://api.example.com/")!, appID: "42"))
@@ -101,9 +117,29 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
         try await send("POST", ["checkout", "restore"], body: progress)
     }
 
-    /// `POST` the begin path of `apiType`.
-    public func beginWebCheckout(apiType: WebCheckoutApiType) async throws(CheckoutAPIError) -> WebCheckoutSession {
-        try await send("POST", pathSegments(apiType.beginPath(appID: configuration.appID)), body: Empty?.none)
+    /// `POST` the begin path of `apiType`: a cart transfer with `cart`'s items as its JSON body
+    /// (``CheckoutAPIError/invalidRequest(_:)`` when `cart` is `nil`), a checkout with no body.
+    public func beginWebCheckout(
+        apiType: WebCheckoutApiType, cart: Cart?
+    ) async throws(CheckoutAPIError) -> WebCheckoutSession {
+        let segments = pathSegments(apiType.beginPath(appID: configuration.appID))
+        let data: Data
+        switch apiType {
+        case .checkout:
+            data = try await perform("POST", segments, body: Empty?.none)
+        case .cartTransfer:
+            guard let cart else {
+                throw .invalidRequest(
+                    "a cart transfer posts the cart's items, and no cart was given (WebCheckoutBuilder(cart:))")
+            }
+            data = try await perform("POST", segments, body: CartTransferRequest(cart: cart))
+        }
+        guard data.count <= WebCheckoutBeginAnswer.maximumBytes else {
+            throw .malformedResponse(
+                detail: "the begin answer is \(data.count) bytes, more than \(WebCheckoutBeginAnswer.maximumBytes)")
+        }
+        let answer: WebCheckoutBeginAnswer = try decode(data)
+        return try answer.session(for: apiType)
     }
 
     /// `POST` the complete path of `apiType`.
@@ -168,13 +204,19 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
     private func send<Body: Encodable, Response: Decodable>(
         _ method: String, _ segments: [String], body: Body?
     ) async throws(CheckoutAPIError) -> Response {
-        let data = try await perform(method, segments, body: body)
+        try decode(try await perform(method, segments, body: body))
+    }
+
+    /// Decodes a 2xx body; a failure names the field (`missing amount`, `wrong type at
+    /// headers.X-Token: …`).
+    private func decode<Response: Decodable>(_ data: Data) throws(CheckoutAPIError) -> Response {
         do {
             return try JSONDecoder().decode(Response.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw .malformedResponse(detail: "missing \(Self.path(context.codingPath + [key]))")
         } catch let DecodingError.typeMismatch(_, context) {
-            throw .malformedResponse(detail: "wrong type at \(Self.path(context.codingPath))")
+            throw .malformedResponse(
+                detail: "wrong type at \(Self.path(context.codingPath)): \(context.debugDescription)")
         } catch let DecodingError.valueNotFound(_, context) {
             throw .malformedResponse(detail: "null at \(Self.path(context.codingPath))")
         } catch let DecodingError.dataCorrupted(context) {

@@ -79,13 +79,16 @@ extension CheckoutAPIError: LogDecodable {
 }
 
 extension WebCheckoutSession: LogDecodable {
-    /// Decodes a web checkout session from a log line, as the synthesised `init(from:)` does. The
+    /// Decodes a web checkout session from a log line, as `init(from:)` does: `method` and `body`
+    /// may be absent (a `GET` session, or a log recorded before sessions carried them). The
     /// headers (a dictionary of secrets, one per web checkout) go through `Decodable`.
     public init(logValue value: LogValue) throws {
         self.init(
             url: try value.require("url").sensitiveURL(),
+            method: try value.member("method")?.rawValue(WebCheckoutRequestMethod.self) ?? .get,
             cookies: try value.require("cookies").array(of: WebCheckoutCookie.self),
             headers: try value.require("headers").decode([String: Sensitive<String>].self),
+            body: try value.member("body")?.sensitiveString(),
             reference: try value.require("reference").string())
     }
 }

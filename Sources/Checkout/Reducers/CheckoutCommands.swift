@@ -46,9 +46,11 @@ enum CheckoutCommands {
         switch state.kind {
         case .web:
             let apiType = state.web.apiType
+            // The cart the host gave the builder: a cart transfer posts its items.
+            let cart = state.cart
             return .run(id: CheckoutEffectID.load, cancelInFlight: true) { send in
                 do throws(CheckoutAPIError) {
-                    let session = try await api.beginWebCheckout(apiType: apiType)
+                    let session = try await api.beginWebCheckout(apiType: apiType, cart: cart)
                     send(.result(.webSessionLoaded(session, requestID: requestID)))
                 } catch {
                     send(.result(.webSessionFailed(error, requestID: requestID)))

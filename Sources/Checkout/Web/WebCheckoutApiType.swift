@@ -5,10 +5,12 @@
 /// | Old | `CartTransfer/apps/{appId}/BeginCartTransfer` | `CartTransfer/apps/{appId}/Complete` | ``cartTransfer`` |
 /// | New | `checkout/start` | `checkout/complete` | ``checkout`` |
 ///
-/// Both return the same response contract (``WebCheckoutSession``). ``cartTransfer`` is the
-/// default; inject another in ``WebCheckoutBuilder``.
+/// Both begin endpoints answer a ``WebCheckoutSession``. ``cartTransfer``'s begin posts the app's
+/// cart (``WebCheckoutBuilder/cart``) and its answer describes the request the web view performs
+/// (method, URL, headers, body); ``checkout``'s begin posts nothing and its answer is a `GET` of
+/// the page. ``cartTransfer`` is the default; inject another in ``WebCheckoutBuilder``.
 public enum WebCheckoutApiType: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The old storage's cart-transfer endpoints (the default).
+    /// The old storage's cart-transfer endpoints (the default): the begin posts the cart's items.
     case cartTransfer
     /// The new storage's checkout endpoints.
     case checkout

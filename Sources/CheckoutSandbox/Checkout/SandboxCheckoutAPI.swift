@@ -20,6 +20,12 @@ import StateStore
 /// - ``changePrice(productID:to:)``: the backend's price changes; a payment started with the old
 ///   total answers 409.
 /// - ``failNextCalls(_:with:)``: the next calls fail with a given error (network, 500, timeout…).
+/// - Web checkout: `checkout/start` answers a `GET` of a sandbox page. A cart transfer takes the
+///   posted cart (without one, the sandbox transfers the cart it holds, so tests and previews
+///   need not pass one; `URLSessionCheckoutAPI` requires it), refuses a cart without a line of
+///   quantity 1 or more (422), and answers a `POST` of a form body (a transfer token, the cart id,
+///   the item count) to `https://sandbox.checkout.invalid/cart/transfer`.
+///   ``transferredCarts`` holds the carts it received.
 ///
 /// ```swift
 /// let api = SandboxCheckoutAPI()
@@ -72,6 +78,7 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
     private var failures: [CheckoutAPIError] = []
     private var calls: [Call] = []
     private var completedOrders: [CompletedOrder] = []
+    private var transfers: [Cart] = []
 
     /// Creates a sandbox holding one cart of `lines` in `currencyCode`.
     public init(lines: [CartLine] = SandboxCheckoutAPI.demoLines, currencyCode: String = "GBP", discount: Decimal = 0) {
@@ -104,6 +111,10 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
 
     /// The web checkouts recorded with the complete endpoint.
     public var recordedOrders: [CompletedOrder] { completedOrders }
+
+    /// The carts the cart-transfer begin received (the sandbox's own when none was posted),
+    /// oldest first.
+    public var transferredCarts: [Cart] { transfers }
 
     /// The current cart's id.
     public var currentCartID: String { "cart-\(cartNumber)" }
@@ -174,19 +185,45 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         return details()
     }
 
-    /// Begins a web checkout on a sandbox URL, with the bridge cookies.
-    public func beginWebCheckout(apiType: WebCheckoutApiType) throws(CheckoutAPIError) -> WebCheckoutSession {
+    /// Begins a web checkout on a sandbox URL, with the bridge cookies: a `GET` of the checkout
+    /// page, or for a cart transfer a `POST` of `cart` (the sandbox's own cart when `nil`).
+    public func beginWebCheckout(
+        apiType: WebCheckoutApiType, cart: Cart?
+    ) throws(CheckoutAPIError) -> WebCheckoutSession {
         calls.append(.beginWebCheckout(apiType))
         try consumeFailure()
         let domain = "sandbox.checkout.invalid"
-        return WebCheckoutSession(
-            url: SensitiveURL("https://\(domain)/\(apiType.beginPath(appID: "sandbox"))?cart=\(currentCartID)"),
-            cookies: [
-                WebCheckoutCookie(name: "poq.webcheckout.platform", value: Sensitive("javascript"), domain: domain),
-                WebCheckoutCookie(name: "poq.webcheckout.version", value: Sensitive("2"), domain: domain),
-            ],
-            headers: ["Authorization": Sensitive("Bearer \(SandboxSecret.make("sandbox-session-\(cartNumber)"))")],
-            reference: currentCartID)
+        let cookies = [
+            WebCheckoutCookie(name: "poq.webcheckout.platform", value: Sensitive("javascript"), domain: domain),
+            WebCheckoutCookie(name: "poq.webcheckout.version", value: Sensitive("2"), domain: domain),
+        ]
+        let authorization = Sensitive("Bearer \(SandboxSecret.make("sandbox-session-\(cartNumber)"))")
+        switch apiType {
+        case .checkout:
+            return WebCheckoutSession(
+                url: SensitiveURL("https://\(domain)/\(apiType.beginPath(appID: "sandbox"))?cart=\(currentCartID)"),
+                cookies: cookies, headers: ["Authorization": authorization], reference: currentCartID)
+        case .cartTransfer:
+            let cart = cart ?? details().cart
+            guard let itemCount = cart.itemCount else {
+                throw .client(status: 422, message: "the cart's quantities add up to more than \(Int.max)")
+            }
+            guard itemCount > 0 else { throw .client(status: 422, message: "the cart has no items to transfer") }
+            transfers.append(cart)
+            var form = URLComponents()
+            form.queryItems = [
+                URLQueryItem(name: "token", value: SandboxSecret.make("sandbox-transfer-\(transfers.count)")),
+                URLQueryItem(name: "cart", value: cart.id),
+                URLQueryItem(name: "items", value: String(itemCount)),
+            ]
+            return WebCheckoutSession(
+                url: SensitiveURL("https://\(domain)/cart/transfer"), method: .post, cookies: cookies,
+                headers: [
+                    "Authorization": authorization,
+                    "Content-Type": Sensitive("application/x-www-form-urlencoded"),
+                ],
+                body: Sensitive(form.percentEncodedQuery ?? ""), reference: cart.id)
+        }
     }
 
     /// Records a completed web checkout.
