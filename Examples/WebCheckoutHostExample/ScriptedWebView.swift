@@ -36,7 +36,8 @@ actor ScriptedWebView: WebCheckoutPage {
 
     /// `WKWebView.load(_:)`.
     func load(_ request: URLRequest) {
-        loadedRequest = "\(request.httpMethod ?? "GET") \(request.url?.host ?? "?")\(request.url?.path ?? "")"
+        let body = request.httpBody.map { " with a \($0.count)-byte body" } ?? ""
+        loadedRequest = "\(request.httpMethod ?? "GET") \(request.url?.host ?? "?")\(request.url?.path ?? "")\(body)"
     }
 
     /// `WebCheckoutPage`: evaluates what the engine sends. A page defines one function,

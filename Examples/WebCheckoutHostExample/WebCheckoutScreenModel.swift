@@ -101,15 +101,3 @@ final class WebCheckoutScreenModel {
         }
     }
 }
-
-/// The request a web view loads for a session: its URL, with the session's headers.
-enum WebCheckoutRequest {
-    static func make(for session: WebCheckoutSession) -> URLRequest? {
-        guard let text = session.url.value, let url = URL(string: text) else { return nil }
-        var request = URLRequest(url: url)
-        for (name, value) in session.headers {
-            if let value = value.value { request.setValue(value, forHTTPHeaderField: name) }
-        }
-        return request
-    }
-}

@@ -80,7 +80,7 @@ final class WebKitCheckoutScreen: NSObject, WKScriptMessageHandler, WKNavigation
         }
         Task { @MainActor in
             for cookie in cookies { await cookieStore.setCookie(cookie) }
-            guard let request = WebCheckoutRequest.make(for: session) else { return }
+            guard let request = session.urlRequest else { return }  // method, headers and body
             webView.load(request)
         }
     }

@@ -43,12 +43,15 @@ let configuration = WebCheckoutConfiguration(
     customEvents: ["wishlistadded": .record]
 )
 let webView = ScriptedWebView(replyFunction: configuration.replyFunction)  // a WKWebView in the app
+let api = SandboxCheckoutAPI()  // your URLSessionCheckoutAPI in the app
 let environment = CheckoutEnvironment(
-    api: SandboxCheckoutAPI(),  // your URLSessionCheckoutAPI in the app
+    api: api,
     clearCart: { print("app: bag emptied") },
     webPage: webView  // WebViewPage (WebKitCheckoutScreen.swift) in the app
 )
-let builder = WebCheckoutBuilder(apiType: .cartTransfer, mode: .bridge, configuration: configuration)
+// The app's bag, which the cart transfer posts to the backend (here, the sandbox's demo cart).
+let cart = await api.currentDetails.cart
+let builder = WebCheckoutBuilder(apiType: .cartTransfer, mode: .bridge, configuration: configuration, cart: cart)
 let initial = builder.makeState()
 let logPath =
     recordPath
@@ -68,7 +71,8 @@ let (closes, closed) = AsyncStream<Void>.makeStream()
 model.loadSession = { session in
     Task { @MainActor in
         for cookie in session.cookies { await webView.setCookie(name: cookie.name, domain: cookie.domain) }
-        guard let request = WebCheckoutRequest.make(for: session) else { return }
+        // The request the begin endpoint described: a cart transfer is a POST with a body.
+        guard let request = session.urlRequest else { return }
         await webView.load(request)
         print("web view: cookies \(await webView.cookies.joined(separator: ", "))")
         print("web view: loaded \(await webView.loadedRequest ?? "nothing")")
