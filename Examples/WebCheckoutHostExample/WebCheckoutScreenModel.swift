@@ -71,8 +71,9 @@ final class WebCheckoutScreenModel {
         store.dispatch(.common(.dismissTapped))
     }
 
-    /// The web content process died (memory pressure): load the same session again. The store
-    /// keeps the state (order, custom events, completion), so nothing the page reported is lost.
+    /// The web content process died (memory pressure) before any page had loaded: load the same
+    /// session again. The store keeps the state (order, custom events, completion), so nothing the
+    /// page reported is lost.
     func webContentProcessDidTerminate() {
         guard let session = store.state.web.session, !store.state.isFinished else { return }
         render("the page's process ended: reloading the same session")

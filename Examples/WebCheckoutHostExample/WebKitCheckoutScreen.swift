@@ -91,8 +91,14 @@ final class WebKitCheckoutScreen: NSObject, WKScriptMessageHandler, WKNavigation
         model.didReceive(body: message.body)
     }
 
+    /// Reloads the page the shopper was on; only when none had loaded yet, the session (a cart
+    /// transfer's POST is never sent twice).
     func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
-        model.webContentProcessDidTerminate()
+        if webView.url != nil, !model.store.state.isFinished {
+            webView.reload()
+        } else {
+            model.webContentProcessDidTerminate()
+        }
     }
 }
 #endif
