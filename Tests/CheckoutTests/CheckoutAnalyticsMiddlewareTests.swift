@@ -72,6 +72,37 @@ final class CheckoutAnalyticsMiddlewareTests: XCTestCase {
             ])
     }
 
+    func testAWebCompletionWithoutASubtotalTakesItFromThePagesLastOrderOfTheSameTotal() async {
+        let harness = Harness(state: WebCheckoutBuilder().makeState())
+        await harness.start()
+        await harness.send(
+            .bridge(
+                .messageReceived(
+                    #"{"event":"order","data":{"total":45.95,"subTotal":42,"delivery":3.95,"currency":"GBP"}}"#)))
+        await harness.send(
+            .bridge(
+                .messageReceived(
+                    #"{"event":"paymentcompleted","data":{"order":{"orderId":"W1","total":45.95,"currency":"GBP"}}}"#)))
+        XCTAssertEqual(
+            harness.sink.events.last,
+            .purchase(
+                transactionID: "W1",
+                cart: CheckoutAnalyticsCart(currency: "GBP", value: 42, shipping: decimal("3.95"))))
+
+        // A last order of another total describes something else: nothing is taken from it.
+        let other = Harness(state: WebCheckoutBuilder().makeState())
+        await other.start()
+        await other.send(
+            .bridge(.messageReceived(#"{"event":"order","data":{"total":30,"subTotal":26,"currency":"GBP"}}"#)))
+        await other.send(
+            .bridge(
+                .messageReceived(
+                    #"{"event":"paymentcompleted","data":{"order":{"orderId":"W2","total":45.95,"currency":"GBP"}}}"#)))
+        XCTAssertEqual(
+            other.sink.events.last,
+            .purchase(transactionID: "W2", cart: CheckoutAnalyticsCart(currency: "GBP", value: nil)))
+    }
+
     func testAWebCompletionWithoutTheOrdersIDIsUnconfirmedAndNeverSendsTheInternalReference() async throws {
         let harness = Harness(state: WebCheckoutBuilder().makeState())
         await harness.start()

@@ -132,12 +132,21 @@ public struct CheckoutAnalyticsMiddleware: Sendable {
     /// What was bought: the cart's lines when the engine knows them (a web checkout's cart is
     /// cleared on completion, so the state before it counts), otherwise the page's order
     /// (`value` from its subtotal); shipping and tax from the page's order on the web, from the
-    /// cart natively (native carts carry no tax). `nil` when no currency is known.
+    /// cart natively (native carts carry no tax). A page's completion that leaves out its
+    /// subtotal, delivery or tax takes them from the last `order` message when that one has the
+    /// same total. `nil` when no currency is known.
     static func purchasedCart(
         _ order: CompletedOrder, before: CheckoutState, after: CheckoutState
     ) -> CheckoutAnalyticsCart? {
         let cart = after.cart ?? before.cart
-        let page = after.kind == .web ? after.web.order : nil
+        var page = after.kind == .web ? after.web.order : nil
+        if let completed = page, let summary = before.web.order, summary.total == completed.total,
+            summary.currency == nil || completed.currency == nil || summary.currency == completed.currency
+        {
+            page?.subTotal = completed.subTotal ?? summary.subTotal
+            page?.delivery = completed.delivery ?? summary.delivery
+            page?.tax = completed.tax ?? summary.tax
+        }
         guard let currency = order.total?.currencyCode ?? cart?.currencyCode ?? page?.currency?.uppercased() else {
             return nil
         }
