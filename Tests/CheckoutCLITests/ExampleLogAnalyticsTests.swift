@@ -3,6 +3,7 @@ import Checkout
 import CheckoutSandbox
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// Every recorded example log, replayed through `CheckoutAnalyticsMiddleware`: no event carries
@@ -223,19 +224,10 @@ private struct PersonalValues {
 }
 
 /// A sink that keeps every event.
-private final class KeepingSink: CheckoutAnalyticsSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [CheckoutAnalyticsEvent] = []
+private struct KeepingSink: CheckoutAnalyticsSink {
+    private let recorder = Recorder<CheckoutAnalyticsEvent>()
 
-    func record(_ event: CheckoutAnalyticsEvent) {
-        lock.lock()
-        storage.append(event)
-        lock.unlock()
-    }
+    func record(_ event: CheckoutAnalyticsEvent) { recorder.append(event) }
 
-    var events: [CheckoutAnalyticsEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
+    var events: [CheckoutAnalyticsEvent] { recorder.values }
 }

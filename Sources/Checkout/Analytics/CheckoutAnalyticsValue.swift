@@ -1,4 +1,5 @@
 public import Foundation
+import StateStore
 
 /// The value of an analytics event's parameter, typed as the e-commerce convention (GA4 /
 /// Firebase) types it: text, a whole number, an amount of money, or the list of items.
@@ -81,25 +82,6 @@ public enum CheckoutAnalyticsValue: Sendable, Hashable, Encodable, CustomStringC
                 scalar.value > 0x20 && scalar.value != 0x7F && scalar != "=" && scalar != "\"" && scalar != "\\"
                     && !scalar.properties.isWhitespace
             }
-        if plain { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    quoted +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
+        return plain ? text : JSONValue.string(text).jsonText
     }
 }
