@@ -67,18 +67,34 @@ final class ExampleLogAnalyticsTests: XCTestCase {
             }
             XCTAssertEqual(sink.events, printed, name)
             let orderEvents = sink.events.filter { $0.name == "purchase" || $0.name == "purchase_unconfirmed" }
-            XCTAssertEqual(orderEvents.count, 1, "\(name): one order event")
-            let order = try XCTUnwrap(state.completedOrder, name)
-            let isOrdersOwnID = [.bridge, .urlQuery, .extracted].contains(order.idSource)
-            XCTAssertEqual(orderEvents.first?.name, isOrdersOwnID ? "purchase" : "purchase_unconfirmed", name)
-            if isOrdersOwnID {
-                XCTAssertEqual(orderEvents.first?.parameters["transaction_id"], .string(order.orderID), name)
-            } else {
-                XCTAssertFalse(
-                    orderEvents.first?.parameters.values.contains(.string(order.orderID)) ?? true,
-                    "\(name): a stand-in id is never sent")
+            XCTAssertLessThanOrEqual(orderEvents.count, 1, "\(name): at most one order event")
+            if let order = state.completedOrder, replay.initialState.completedOrder == nil {
+                XCTAssertEqual(orderEvents.count, 1, "\(name): one order event")
+                let isOrdersOwnID = Self.isOrdersOwnID(order.idSource)
+                XCTAssertEqual(orderEvents.first?.name, isOrdersOwnID ? "purchase" : "purchase_unconfirmed", name)
+                if isOrdersOwnID {
+                    XCTAssertEqual(orderEvents.first?.parameters["transaction_id"], .string(order.orderID), name)
+                } else {
+                    XCTAssertFalse(
+                        orderEvents.first?.parameters.values.contains(.string(order.orderID)) ?? true,
+                        "\(name): a stand-in id is never sent")
+                }
             }
-            XCTAssertEqual(sink.events.first?.name, "begin_checkout", name)
+            // A log that starts before the checkout loaded (not from a saved state) and loads it
+            // begins it once.
+            if replay.initialState.cart == nil && replay.initialState.web.session == nil {
+                let loaded = state.cart != nil || state.web.session != nil
+                XCTAssertEqual(sink.events.filter { $0.name == "begin_checkout" }.count, loaded ? 1 : 0, name)
+            }
+        }
+    }
+
+    /// Whether an id from `source` is the order's own (the backend's or the page's), not a stand-in:
+    /// the rule `purchase` follows. No default: a new source must be decided here too.
+    private static func isOrdersOwnID(_ source: CompletedOrder.IDSource) -> Bool {
+        switch source {
+        case .bridge, .urlQuery, .extracted: return true
+        case .internalReference, .payment: return false
         }
     }
 
