@@ -245,6 +245,7 @@ let cliTargets: [Target] = [
         name: "CheckoutCLITests",
         dependencies: [
             "StateStore", "ActionLog", "StateStoreTesting", "Checkout", "PaymentProviders", "CheckoutSandbox",
+            "StoreTestSupport",
         ],
         exclude: ["__Snapshots__"],
         swiftSettings: strict

@@ -11,7 +11,9 @@ import CheckoutSandbox
 import Foundation
 import StateStore
 
-/// The host's analytics: here, print each event.
+/// The host's analytics: here, print each event (name and typed parameters, as `checkout replay`
+/// prints them). An app's Firebase sink hands `event.name` and `event.foundationParameters` (money
+/// turned into numbers there, at the edge) to `Analytics.logEvent(_:parameters:)`.
 struct PrintingAnalytics: CheckoutAnalyticsSink {
     func record(_ event: CheckoutAnalyticsEvent) {
         let parameters = event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }

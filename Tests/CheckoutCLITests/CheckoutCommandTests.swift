@@ -133,10 +133,43 @@ final class CheckoutCommandTests: XCTestCase {
         XCTAssertEqual(replay.status, 0, replay.errors)
         XCTAssertTrue(replay.output.contains("step 1  common.started"))
         XCTAssertTrue(replay.output.contains("  + journey.hasStarted: true"))
-        XCTAssertTrue(replay.output.contains("  analytics: checkout_started kind=native"))
-        XCTAssertTrue(replay.output.contains("analytics: purchase currency=GBP order_id=payment-1 total=45.95"))
+        XCTAssertTrue(
+            replay.output.contains(
+                "  analytics: begin_checkout checkout_kind=native currency=GBP items=[{item_id=tee-navy-m "
+                    + #"item_name="Navy T-shirt (M)" price=12 quantity=2}, {item_id=cap-grey item_name="Grey cap" "#
+                    + "price=18 quantity=1}] value=42\n"), replay.output)
+        XCTAssertTrue(replay.output.contains("  analytics: add_shipping_info currency=GBP items=["))
+        // The native checkout completes on the payment reference, a stand-in: no purchase.
+        XCTAssertTrue(replay.output.contains(" order_id_source=payment shipping=3.95 value=42\n"))
+        XCTAssertFalse(replay.output.contains("payment-1 "), "the payment reference is no order id")
         XCTAssertTrue(replay.output.contains("final state\n"))
         XCTAssertFalse(replay.output.contains("\u{1B}["), "no colours when the output is not a terminal")
+    }
+
+    func testReplayTextAndJSONNameTheSameEventsWithTheSameValues() throws {
+        let log = repositoryRoot.appendingPathComponent("Examples/Logs/web-bridge-cart-transfer.jsonl").path
+        let text = try runner.run(["replay", log]).output
+        let json = try runner.run(["replay", "--json", log]).output
+        let printed = text.split(separator: "\n").filter { $0.hasPrefix("  analytics: ") }.map {
+            String($0.dropFirst("  analytics: ".count))
+        }
+        var listed: [String] = []
+        for line in json.split(separator: "\n") {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            for event in object["events"] as? [[String: Any]] ?? [] {
+                let parameters = try XCTUnwrap(event["parameters"] as? [String: Any])
+                let pairs = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                listed.append(([try XCTUnwrap(event["name"] as? String)] + pairs).joined(separator: " "))
+            }
+        }
+        XCTAssertEqual(
+            printed,
+            [
+                "begin_checkout checkout_kind=web",
+                "purchase currency=GBP shipping=3.95 transaction_id=WEB-1001 value=42",
+                "checkout_dismissed checkout_step=completed",
+            ])
+        XCTAssertEqual(listed, printed)
     }
 
     func testReplayToStopsAtTheStep() throws {

@@ -181,9 +181,12 @@ final class BoundsTests: XCTestCase {
         _ = reducer.reduce(&state, .payment(.payTapped))
         XCTAssertEqual(state.payment.attempt, 1)
         XCTAssertEqual(state.payment.phase, .preparing)
-        let events = CheckoutAnalyticsMiddleware.events(
-            for: .payment(.payTapped), before: readyState(attempt: .max), after: state)
-        XCTAssertTrue(events.contains { if case .paymentStarted = $0 { return true } else { return false } })
+        // Analytics reports the wrapped attempt as it is.
+        var cancelled = state
+        _ = reducer.reduce(&cancelled, .payment(.cancelTapped))
+        XCTAssertEqual(
+            CheckoutAnalyticsMiddleware.events(for: .payment(.cancelTapped), before: state, after: cancelled),
+            [.paymentFailed(reason: .cancelled, providerID: "sandbox", attempt: 1)])
         // The total changes while the drop-in is up: the payment restarts, and the count stays.
         _ = reducer.reduce(
             &state,

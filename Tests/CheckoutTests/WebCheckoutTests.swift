@@ -120,7 +120,8 @@ final class WebCheckoutTests: XCTestCase {
         XCTAssertEqual(recorded.map(\.orderID), ["W-1"])
         XCTAssertEqual(harness.clearedCarts.value, 1)
         XCTAssertEqual(
-            harness.sink.events.filter { $0.name == "purchase" }, [.purchase(orderID: "W-1", total: money("45.95"))])
+            harness.sink.events.filter { $0.name == "purchase" },
+            [.purchase(transactionID: "W-1", cart: CheckoutAnalyticsCart(currency: "GBP", value: nil))])
     }
 
     func testPaymentCompletedWithoutOrderIDUsesTheInternalReference() async {
