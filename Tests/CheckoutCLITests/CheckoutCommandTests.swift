@@ -158,18 +158,42 @@ final class CheckoutCommandTests: XCTestCase {
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             for event in object["events"] as? [[String: Any]] ?? [] {
                 let parameters = try XCTUnwrap(event["parameters"] as? [String: Any])
-                let pairs = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                let pairs = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.printed($0.value))" }
                 listed.append(([try XCTUnwrap(event["name"] as? String)] + pairs).joined(separator: " "))
             }
         }
+        // The cart transfer's state holds the app's cart, so the web events carry its lines.
+        let items =
+            #"items=[{item_id=tee-navy-m item_name="Navy T-shirt (M)" price=12 quantity=2}, "#
+            + "{item_id=cap-grey item_name=\"Grey cap\" price=18 quantity=1}]"
         XCTAssertEqual(
             printed,
             [
-                "begin_checkout checkout_kind=web",
-                "purchase currency=GBP shipping=3.95 transaction_id=WEB-1001 value=42",
+                "begin_checkout checkout_kind=web currency=GBP \(items) value=42",
+                "purchase currency=GBP \(items) shipping=3.95 transaction_id=WEB-1001 value=42",
                 "checkout_dismissed checkout_step=completed",
             ])
         XCTAssertEqual(listed, printed)
+    }
+
+    /// A `--json` event value as the text output prints it: text bare unless a space, `=`, a
+    /// quote or a control character makes it ambiguous (then as a JSON string), items as
+    /// `[{key=value …}, …]` with sorted keys.
+    private static func printed(_ value: Any) -> String {
+        if let items = value as? [[String: Any]] {
+            let rendered = items.map { item in
+                "{" + item.sorted { $0.key < $1.key }.map { "\($0.key)=\(printed($0.value))" }.joined(separator: " ")
+                    + "}"
+            }
+            return "[" + rendered.joined(separator: ", ") + "]"
+        }
+        if let text = value as? String {
+            let ambiguous =
+                text.isEmpty || text.unicodeScalars.contains { $0 == " " || $0 == "=" || $0 == "\"" || $0.value < 0x20 }
+            guard ambiguous, let data = try? JSONSerialization.data(withJSONObject: [text]) else { return text }
+            return String(decoding: data, as: UTF8.self).dropFirst().dropLast().description
+        }
+        return "\(value)"
     }
 
     func testReplayToStopsAtTheStep() throws {
