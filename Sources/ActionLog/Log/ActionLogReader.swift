@@ -129,7 +129,18 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         self.upgrade = upgrade
         self.schemaVersion = schemaVersion
         guard let line = try source.nextLine() else { throw .empty(path: path) }
-        let bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+        let bytes: UnsafeRawBufferPointer
+        if Self.beginsLikeAHeader(line.bytes) {
+            // A header of this format, perhaps torn or damaged: its problem is named at line 1.
+            bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+        } else {
+            // Anything else without a good checksum is another kind of file, not a damaged log.
+            do {
+                bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+            } catch {
+                throw .notAnActionLog(path: path, reason: .notALogHeader)
+            }
+        }
         header = try Self.parseHeader(bytes, path: path, schemaVersion: schemaVersion, hasUpgrade: upgrade != nil)
         nextSequence = header.firstSequence
         source.releaseSpareCapacity()
@@ -541,6 +552,13 @@ public final class ActionLogReader<State: StoreState & Decodable> {
 
     // MARK: Lines
 
+    /// Whether a first line begins as this engine's headers do (so that a torn or damaged header
+    /// is named as such, and any other first line says the file is not a log).
+    private static func beginsLikeAHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let prefix = ActionLogFormat.headerPrefix
+        return bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 }
+    }
+
     /// Checks the newline and checksum of a line; returns its bytes without the newline.
     static func checkLine(
         _ line: LineSource.Line, path: String, lineNumber: Int
@@ -628,11 +646,10 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             guard let value = JSONTape.string(try field(name), in: bytes) else { throw bad(.missingField(name)) }
             return value
         }
-        guard let formatIndex = members["format"], JSONTape.string(tape[formatIndex], in: bytes) == ActionLogFormat.name
-        else {
-            throw .notAnActionLog(
-                path: path, reason: "the first line does not name the format \"\(ActionLogFormat.name)\"")
+        guard let formatIndex = members["format"], let format = JSONTape.string(tape[formatIndex], in: bytes) else {
+            throw .notAnActionLog(path: path, reason: .notALogHeader)
         }
+        guard format == ActionLogFormat.name else { throw .notAnActionLog(path: path, reason: .otherFormat(format)) }
         let formatVersion = try int("formatVersion")
         guard formatVersion <= ActionLogFormat.version else {
             throw .newerFormat(path: path, found: formatVersion, supported: ActionLogFormat.version)
