@@ -436,6 +436,34 @@ final class VerifyCommandTests: XCTestCase {
         }
     }
 
+    func testHostileAndEmptyFilesAreUnreadableLogsNamedByFileAndLineAmongGoodOnes() throws {
+        let empty = directory.appendingPathComponent("empty.jsonl")
+        try Data().write(to: empty)
+        let binary = directory.appendingPathComponent("binary.jsonl")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: binary)
+        let headerOnly = directory.appendingPathComponent("header-only.jsonl")
+        let guest = try lines(of: Self.examples.appendingPathComponent("native-guest.jsonl"))
+        try write([guest[0]], to: headerOnly)
+        let good = Self.examples.appendingPathComponent("native-guest.jsonl").path
+        let result = try verify([
+            "/dev/zero", empty.path, binary.path, headerOnly.path, good, "--max-line-bytes", "64K",
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.output.split(separator: "\n").map(String.init),
+            [
+                "unreadable  /dev/zero:1: the line is longer than 65536 bytes, the longest line this reader takes",
+                "unreadable  \(binary.path): not an action log: line 1 is not a log header",
+                "unreadable  \(empty.path): the file is empty (no header)",
+                "open        \(headerOnly.path): 0 steps, no footer",
+                "verified    \(good): 16 steps, order payment-1",
+                "5 logs, 16 actions: 1 verified, 1 open, 0 diverged, 3 unreadable",
+                "  unreadable  /dev/zero:1: the line is longer than 65536 bytes, the longest line this reader takes",
+                "  unreadable  \(binary.path): not an action log: line 1 is not a log header",
+                "  unreadable  \(empty.path): the file is empty (no header)",
+            ])
+    }
+
     func testAPathThatDoesNotExistIsAnUnreadableLogNotASilentSkip() throws {
         let missing = directory.appendingPathComponent("nowhere.jsonl").path
         let result = try verify([missing, Self.examples.appendingPathComponent("native-guest.jsonl").path])
