@@ -89,21 +89,20 @@ struct Shard: Equatable {
                 "--shard auto found the indexes of more than one batch engine (\(found.joined(separator: ", "))): "
                     + "give --shard I/N")
         }
-        if let index = kubernetes {
+        // The engines whose tasks are told their index but not the count.
+        let countless = [
+            (
+                kubernetes, "Kubernetes", "JOB_COMPLETION_INDEX", "the number of completions",
+                "the Job's spec.completions"
+            ),
+            (aws, "AWS Batch", "AWS_BATCH_JOB_ARRAY_INDEX", "the array's size", "the job's arrayProperties.size"),
+        ]
+        for case (let index?, let engine, let name, let missing, let hint) in countless {
             guard let shards else {
                 throw UsageError(
-                    "--shard auto: Kubernetes gives JOB_COMPLETION_INDEX=\(index) but not the number of completions: "
-                        + "add --shards N (the Job's spec.completions)")
+                    "--shard auto: \(engine) gives \(name)=\(index) but not \(missing): add --shards N (\(hint))")
             }
-            return try make(index: index, count: shards, source: "--shard auto (JOB_COMPLETION_INDEX)")
-        }
-        if let index = aws {
-            guard let shards else {
-                throw UsageError(
-                    "--shard auto: AWS Batch gives AWS_BATCH_JOB_ARRAY_INDEX=\(index) but not the array's size: "
-                        + "add --shards N (the job's arrayProperties.size)")
-            }
-            return try make(index: index, count: shards, source: "--shard auto (AWS_BATCH_JOB_ARRAY_INDEX)")
+            return try make(index: index, count: shards, source: "--shard auto (\(name))")
         }
         if let id = slurm {
             return try slurmShard(id: id, variable: variable, shards: shards)
