@@ -27,6 +27,11 @@ public struct ActionSchemaUpgrade: Sendable {
     }
 }
 
+/// Threads that decode beside a reader's own: the cores, up to 8, less the caller's. Asked once:
+/// on Linux `activeProcessorCount` reads the CPU affinity and cgroup limits each time, which cost
+/// a verify of many small logs several percent of its time.
+private let readerHelperCount = max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8) - 1)
+
 /// Reads an action log one record at a time, in constant memory, checking every line.
 ///
 /// ```swift
@@ -232,7 +237,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     }
 
     /// Threads that decode beside the caller's own when it reads a batch directly.
-    private static var helperCount: Int { max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8) - 1) }
+    private static var helperCount: Int { readerHelperCount }
 
     /// A batch being read on another thread.
     private final class Prefetch: @unchecked Sendable {
