@@ -3,6 +3,7 @@
 //     swift run -c release store-bench           # a table
 //     swift run -c release store-bench --json    # machine-readable
 //     swift run -c release store-bench --filter store   # only benchmarks whose name contains "store"
+//     swift run -c release store-bench make-fleet DIR --count 10000   # logs for checkout verify's benchmark
 //
 // Each benchmark runs a fixed number of dispatches per repetition and reports the minimum and the
 // median over the repetitions. Compare figures as ratios within one run: these machines are noisy.
@@ -15,6 +16,8 @@ import Foundation
 // MARK: - Main
 
 let arguments = CommandLine.arguments.dropFirst()
+// `store-bench make-fleet DIR [--count N]` writes logs for scripts/bench-verify-fleet.sh instead.
+if arguments.first == "make-fleet" { exit(makeFleet(Array(arguments.dropFirst()))) }
 let json = arguments.contains("--json")
 var filter: String?
 if let index = arguments.firstIndex(of: "--filter"), arguments.index(after: index) < arguments.endIndex {

@@ -39,7 +39,9 @@ struct DemoCommand {
                 "unknown provider \"\(providerName)\" (this build has: \(DemoProviders.names.joined(separator: ", ")))")
         }
         let apiType: WebCheckoutApiType
-        switch options.value("--api") {
+        let api = options.value("--api")
+        let apiGiven = api != nil
+        switch api {
         case nil, "cartTransfer": apiType = .cartTransfer
         case "checkout": apiType = .checkout
         case let other?: throw UsageError("--api is cartTransfer or checkout, got \"\(other)\"")
@@ -53,7 +55,41 @@ struct DemoCommand {
         if providerName != "sandbox", flow != .native {
             throw UsageError("--provider pays in the native checkout; the web checkout pays on the merchant's page")
         }
+        let force = options.flag("--force")
         try options.rejectUnknown()
+        try Self.refuseIgnoredCombinations(
+            flow: flow, apiGiven: apiGiven, guest: guest, decline: decline, challenge: challenge, conflict: conflict,
+            expire: expire, providerName: providerName)
+        if let recordPath {
+            if FileManager.default.fileExists(atPath: recordPath), !force {
+                throw UsageError("\(recordPath) exists: --force overwrites it")
+            }
+        } else if force {
+            throw UsageError("--force overwrites the file --record writes, and there is no --record")
+        }
+    }
+
+    /// Refuses options the chosen flow would ignore: a demo must play what it was asked to play.
+    private static func refuseIgnoredCombinations(
+        flow: Flow, apiGiven: Bool, guest: Bool, decline: Bool, challenge: Bool, conflict: Bool, expire: Bool,
+        providerName: String
+    ) throws {
+        if case .web = flow {
+            let nativeOnly = [
+                ("--guest", guest), ("--decline", decline), ("--challenge", challenge), ("--conflict", conflict),
+                ("--expire", expire),
+            ]
+            if let (name, _) = nativeOnly.first(where: { $0.1 }) {
+                throw UsageError(
+                    "\(name) plays a native checkout scenario; the web checkout (--web) pays on the merchant's page "
+                        + "and would ignore it")
+            }
+        } else if apiGiven {
+            throw UsageError("--api chooses the web checkout's endpoints: give it with --web bridge or --web parse")
+        }
+        if challenge, providerName == "afterpay" {
+            throw UsageError("Afterpay has no challenge (the shopper approves on Afterpay's page): drop --challenge")
+        }
     }
 
     /// The demo shop's parse rules: completion at `/confirmation`, order number in `orderNo`.
@@ -169,12 +205,7 @@ struct DemoCommand {
         }
         let state = store.state
         output.line()
-        if let order = state.completedOrder {
-            let total = order.total.map { " for \($0)" } ?? ""
-            output.line(terminal.green("order \(order.orderID) placed\(total)"))
-        } else {
-            output.line(terminal.red("no order placed") + " (view: \(state.view))")
-        }
+        output.line(Self.outcome(of: state, terminal: terminal))
         if let recordPath, let recordingFailure {
             output.line(
                 terminal.red("recording failed")
@@ -188,6 +219,20 @@ struct DemoCommand {
         }
         output.flush()
         return state.completedOrder == nil ? 1 : 0
+    }
+
+    /// The demo's last word: `order … placed for …` only when the checkout completed an order (a
+    /// payment still awaiting the provider's confirmation says so), and otherwise where it ended.
+    static func outcome(of state: CheckoutState, terminal: Terminal) -> String {
+        guard let order = state.completedOrder else {
+            return terminal.red("no order")
+                + ": the checkout ended in view \(PaymentText.describe(state.view)), "
+                + "payment \(PaymentText.describe(state.payment.phase))"
+        }
+        let total = order.total.map { " for \($0)" } ?? ""
+        let pending =
+            state.payment.phase == .awaitingConfirmation ? " (the payment awaits the provider's confirmation)" : ""
+        return terminal.green("order \(order.orderID) placed\(total)") + pending
     }
 
     private func playNative(
@@ -284,18 +329,25 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
 
     var middleware: Middleware<CheckoutState> {
         .afterReduce { [self] _, action, before, after in
-            let text = (try? CanonicalEncoder.encode(action)).map { ActionText.describe($0, limit: 100) } ?? "?"
+            var text = "?"
+            if case .payment(let payment) = action, let readable = PaymentText.describe(payment) {
+                text = readable
+            } else if let canonical = try? CanonicalEncoder.encode(action) {
+                text = ActionText.describe(canonical, limit: 100)
+            }
             var notes: [String] = []
-            if before.view != after.view { notes.append("view \(after.view)") }
+            if before.view != after.view { notes.append("view \(PaymentText.describe(after.view))") }
             if before.native.currentSection != after.native.currentSection, let section = after.native.currentSection {
                 notes.append("section \(section)")
             }
             if before.displayedTotal != after.displayedTotal, let total = after.displayedTotal {
                 notes.append("total \(total)")
             }
-            if before.payment.phase != after.payment.phase { notes.append("payment \(after.payment.phase)") }
+            if before.payment.phase != after.payment.phase {
+                notes.append("payment \(PaymentText.describe(after.payment.phase))")
+            }
             if after.errors.count > before.errors.count, let error = after.errors.last {
-                notes.append(terminal.red("error \(error.kind)"))
+                notes.append(terminal.red("error \(PaymentText.describe(error.kind))"))
             }
             lock.lock()
             output.line("  " + terminal.bold(text) + (notes.isEmpty ? "" : "  → " + notes.joined(separator: ", ")))

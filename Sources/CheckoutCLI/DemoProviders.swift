@@ -28,9 +28,14 @@ struct SandboxDemoScript: ProviderDemoScript {
 
     init(scenario: DemoScenario) {
         self.scenario = scenario
-        sandbox = SandboxPaymentProvider(
-            behaviour: scenario.decline
-                ? .decline(reason: "Insufficient funds") : scenario.challenge ? .challengeThenApprove : .approve)
+        let behaviour: SandboxPaymentProvider.Behaviour
+        switch (scenario.challenge, scenario.decline) {
+        case (true, true): behaviour = .challengeThenDecline(reason: "Insufficient funds")
+        case (true, false): behaviour = .challengeThenApprove
+        case (false, true): behaviour = .decline(reason: "Insufficient funds")
+        case (false, false): behaviour = .approve
+        }
+        sandbox = SandboxPaymentProvider(behaviour: behaviour)
     }
 
     var provider: any PaymentProvider { sandbox }

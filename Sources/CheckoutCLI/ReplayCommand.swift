@@ -38,6 +38,9 @@ struct ReplayCommand {
         verify = options.flag("--verify")
         terminal = Terminal(noColor: options.flag("--no-color"))
         try options.rejectUnknown()
+        if verify, let stopAfter {
+            throw UsageError("--to \(stopAfter) and --verify do not go together: --verify checks every step of the log")
+        }
     }
 
     /// The reducer a replay runs: the checkout's own, with an environment no effect will use
@@ -45,6 +48,20 @@ struct ReplayCommand {
     static var reducer: Reducer<CheckoutState, CheckoutAction> {
         CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
     }
+
+    /// Loads and replays a log, with a progress bar for a long one.
+    static func load(_ path: String, maximumLineBytes: Int, terminal: Terminal) throws -> Replayer<CheckoutState> {
+        defer { terminal.clearProgress() }
+        return try Replayer(path: path, reducer: reducer, maximumLineBytes: maximumLineBytes) { done, estimate in
+            guard let estimate, estimate >= longLog else { return }
+            terminal.progress(done, of: max(estimate, done + 1))
+        }
+    }
+
+    /// The steps from which loading a log shows a progress bar (about a second's work).
+    static let longLog = 100_000
+    /// The steps from which printing them shows a progress bar (about a second's printing).
+    static let longPrint = 2_000
 
     /// A size in bytes: digits, optionally followed by `K`, `M` or `G` (binary multiples).
     static func byteCount(_ text: String) -> Int? {
@@ -64,7 +81,12 @@ struct ReplayCommand {
     }
 
     func run() throws -> Int32 {
-        let replay = try Replayer(path: path, reducer: Self.reducer, maximumLineBytes: maximumLineBytes)
+        let replay = try Self.load(path, maximumLineBytes: maximumLineBytes, terminal: terminal)
+        if let stopAfter, stopAfter > replay.count {
+            throw UsageError("--to \(stopAfter) is past the end of \(path): it has \(replay.count) steps")
+        }
+        // A progress bar only for a long replay: a short one is over before a bar could help.
+        let terminal = replay.count >= Self.longPrint ? terminal : terminal.withoutProgress
         let output = Output()
         defer { output.flush() }
         if let torn = replay.tornLine {

@@ -8,30 +8,85 @@ import Darwin
 
 /// Where output goes, and whether it may use colour and a progress bar.
 struct Terminal {
-    /// Colours only on a terminal, and never when `NO_COLOR` is set or `--no-color` given.
+    /// Colours only when standard output is a terminal, and never when `NO_COLOR` is set (to
+    /// anything but the empty string, as no-color.org defines it) or `--no-color` given.
     let colours: Bool
     /// A progress bar only when standard error is a terminal.
     let showsProgress: Bool
 
     init(noColor: Bool) {
-        colours = !noColor && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let environment = ProcessInfo.processInfo.environment
+        colours = !noColor && isatty(STDOUT_FILENO) != 0 && (environment["NO_COLOR"] ?? "").isEmpty
         showsProgress = isatty(STDERR_FILENO) != 0
     }
+
+    private init(colours: Bool, showsProgress: Bool) {
+        self.colours = colours
+        self.showsProgress = showsProgress
+    }
+
+    /// The same terminal, drawing no progress bar (for work too short to need one).
+    var withoutProgress: Terminal { Terminal(colours: colours, showsProgress: false) }
 
     func bold(_ text: String) -> String { colours ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func red(_ text: String) -> String { colours ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
     func green(_ text: String) -> String { colours ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { colours ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
-    /// Draws `[=====     ]  45% (450/1000)` on standard error, in place.
+    /// Draws `[=====     ]  45% (450/1000)` on standard error, in place; at `total` it clears the
+    /// line. `done` past `total` (an estimate that fell short) shows as 99%.
     func progress(_ done: Int, of total: Int) {
         guard showsProgress, total > 0 else { return }
+        if done == total {
+            clearProgress()
+            return
+        }
+        let shown = min(max(done, 0), total - 1)
         let width = 30
-        let filled = done * width / total
+        let filled = Int(Double(shown) / Double(total) * Double(width))
         let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-        let line = "\r[\(bar)] \(String(format: "%3d", done * 100 / total))% (\(done)/\(total))"
+        let percent = Int(Double(shown) / Double(total) * 100)
+        let line = "\r[\(bar)] \(String(format: "%3d", percent))% (\(done)/\(total))"
+        ProgressLine.draw(line)
+    }
+
+    /// Clears a progress bar's line.
+    func clearProgress() {
+        ProgressLine.clear()
+    }
+}
+
+/// The progress bar's line on standard error. Standard output clears it before it writes (see
+/// ``Output``), so that on a terminal that shows both, no printed line starts after a bar.
+enum ProgressLine {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var drawn = false
+
+    static func draw(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
         FileHandle.standardError.write(Data(line.utf8))
-        if done == total { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        drawn = true
+    }
+
+    static func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        clearLocked()
+    }
+
+    /// Runs `write` with the bar cleared first (it is drawn again at the next progress).
+    static func beforeOutput(_ write: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        clearLocked()
+        write()
+    }
+
+    private static func clearLocked() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        drawn = false
     }
 }
 
@@ -57,7 +112,8 @@ final class Output: @unchecked Sendable {
 
     private func flushLocked() {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer.utf8))
+        let data = Data(buffer.utf8)
+        ProgressLine.beforeOutput { FileHandle.standardOutput.write(data) }
         buffer = ""
     }
 

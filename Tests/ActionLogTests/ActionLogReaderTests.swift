@@ -203,7 +203,8 @@ final class ActionLogReaderTests: XCTestCase {
     func testNotALogNewerFormatAndNewerSchemaAreRefusedByName() throws {
         let notALog = try write(Array("{\"hello\":1}\n".utf8), name: "other.jsonl")
         XCTAssertThrowsError(try ActionLogReader<CounterState>(path: notALog)) { error in
-            guard case .badLine(_, 1, .missingChecksum) = error as? ActionLogError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error as? ActionLogError, .notAnActionLog(path: notALog, reason: .notALogHeader))
+            XCTAssertEqual("\(error)", "\(notALog): not an action log: line 1 is not a log header")
         }
         func header(_ replace: (String) -> String) throws -> String {
             let log = try makeLog(count: 1, name: "h-\(UUID().uuidString).jsonl")
@@ -225,7 +226,41 @@ final class ActionLogReaderTests: XCTestCase {
         }
         let otherFormat = try header { $0.replacingOccurrences(of: "checkoutengine-actionlog", with: "something-else") }
         XCTAssertThrowsError(try ActionLogReader<CounterState>(path: otherFormat)) { error in
-            guard case .notAnActionLog = error as? ActionLogError else { return XCTFail("\(error)") }
+            XCTAssertEqual(
+                error as? ActionLogError, .notAnActionLog(path: otherFormat, reason: .otherFormat("something-else")))
+        }
+    }
+
+    func testAFileWhoseFirstLineIsNoLogHeaderIsNotALogButADamagedHeaderIsNamedAtLineOne() throws {
+        let log = try makeLog(count: 2, name: "source.jsonl")
+        let logLines = lines(log.bytes)
+        let notLogs: [(String, [UInt8])] = [
+            ("text", Array("this is not a log\nnor this\n".utf8)),
+            ("no-newline", Array("just one line".utf8)),
+            ("binary", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]),
+            ("csv", Array("seq,time\n1,2\n".utf8)),
+            // A log cut from its start: its first line is a good, checksummed record.
+            ("headless", Array(logLines[1...].joined())),
+        ]
+        for (name, bytes) in notLogs {
+            let path = try write(bytes, name: "\(name).jsonl")
+            XCTAssertThrowsError(try ActionLogReader<CounterState>(path: path), name) { error in
+                XCTAssertEqual(error as? ActionLogError, .notAnActionLog(path: path, reason: .notALogHeader), name)
+            }
+        }
+        // A header of this format that was torn or edited is a damaged log, named at line 1.
+        let tornHeader = try write(Array(logLines[0].dropLast(5)), name: "torn-header.jsonl")
+        XCTAssertThrowsError(try ActionLogReader<CounterState>(path: tornHeader)) { error in
+            XCTAssertEqual(error as? ActionLogError, .badLine(path: tornHeader, line: 1, problem: .missingNewline))
+        }
+        var edited = logLines[0]
+        let digit = try XCTUnwrap(edited.firstIndex(of: UInt8(ascii: "1")))
+        edited[digit] = UInt8(ascii: "2")
+        let editedHeader = try write(Array(([edited] + logLines[1...]).joined()), name: "edited-header.jsonl")
+        XCTAssertThrowsError(try ActionLogReader<CounterState>(path: editedHeader)) { error in
+            guard case .badLine(editedHeader, 1, .checksumMismatch) = error as? ActionLogError else {
+                return XCTFail("\(error)")
+            }
         }
     }
 

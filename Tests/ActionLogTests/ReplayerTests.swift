@@ -32,6 +32,25 @@ final class ReplayerTests: XCTestCase {
         XCTAssertNil(replay.divergence)
     }
 
+    func testProgressIsReportedPerBatchUpToEveryStepWithAnEstimate() throws {
+        let path = try makeTemporaryDirectory(self).appendingPathComponent("long.jsonl").path
+        let recorder = try ActionRecorder(path: path, initialState: CounterState(), mode: .buffered())
+        let store = Store(reducer: counterReducer, state: CounterState(), middleware: [recorder.middleware])
+        let actions = (0..<5_000).map { $0 % 3 == 0 ? CounterState.Action.note("n\($0)") : .increment }
+        for action in actions { store.dispatch(action) }
+        try recorder.close()
+        var reports: [(replayed: Int, estimate: Int?)] = []
+        let replay = try Replayer(path: path, reducer: counterReducer) { replayed, estimate in
+            reports.append((replayed, estimate))
+        }
+        XCTAssertGreaterThan(reports.count, 1, "one report per batch")
+        XCTAssertEqual(reports.last?.replayed, replay.count)
+        XCTAssertEqual(reports.map(\.replayed), reports.map(\.replayed).sorted(), "never backwards")
+        let estimate = try XCTUnwrap(reports.last?.estimate)
+        // The estimate comes from the file's size over the lines read: close to the truth.
+        XCTAssertEqual(Double(estimate), Double(actions.count), accuracy: Double(actions.count) * 0.1)
+    }
+
     func testVerifyReportsTheFirstDivergentStep() throws {
         let actions: [CounterState.Action] = [.increment, .increment, .add(3), .note("x"), .add(2)]
         let (path, _) = try recordLog(actions)

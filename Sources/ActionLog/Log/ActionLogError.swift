@@ -10,8 +10,8 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case cannotRead(path: String, reason: String)
     /// The file is empty: it has no header.
     case empty(path: String)
-    /// The first line is not an action-log header (another kind of file).
-    case notAnActionLog(path: String, reason: String)
+    /// The file is not an action log: its first line is not a log header (another kind of file).
+    case notAnActionLog(path: String, reason: NotALogReason)
     /// The log was written in a newer format version than this engine reads.
     case newerFormat(path: String, found: Int, supported: Int)
     /// The log's actions were written with a newer schema than this app knows.
@@ -25,6 +25,26 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Recording stopped because another part would take the log past
     /// ``ActionLogConfiguration/maximumTotalBytes``; the log was closed cleanly before it.
     case sizeLimitReached(path: String, limitBytes: Int)
+
+    /// Why a file is not an action log.
+    public enum NotALogReason: Equatable, Sendable, CustomStringConvertible {
+        /// Line 1 is not a log header: not a line of this format (text, another JSON file, a
+        /// binary file), or a checksummed line without the format's name (a record: the file was
+        /// cut from its start). A header that begins as this format's do but is torn or damaged is
+        /// a ``LineProblem`` at line 1 instead.
+        case notALogHeader
+        /// Line 1 is a checksummed header that names another format.
+        case otherFormat(String)
+
+        /// A readable reason.
+        public var description: String {
+            switch self {
+            case .notALogHeader: return "line 1 is not a log header"
+            case .otherFormat(let name):
+                return "line 1 is the header of another format (\"\(name)\", not \"\(ActionLogFormat.name)\")"
+            }
+        }
+    }
 
     /// What is wrong with a line.
     public enum LineProblem: Equatable, Sendable, CustomStringConvertible {
@@ -98,7 +118,7 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .encodingFailed(let what, let reason): return "cannot encode \(what) for the log: \(reason)"
         case .cannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
         case .empty(let path): return "\(path): the file is empty (no header)"
-        case .notAnActionLog(let path, let reason): return "\(path):1: not an action log: \(reason)"
+        case .notAnActionLog(let path, let reason): return "\(path): not an action log: \(reason)"
         case .newerFormat(let path, let found, let supported):
             return "\(path):1: format version \(found) is newer than this engine reads (\(supported))"
         case .newerSchema(let path, let found, let supported):

@@ -43,6 +43,9 @@ public enum ActionLogFormat {
     /// The largest part number of a rotated log: 2^31 - 1.
     public static let maximumPart = Int(Int32.max)
 
+    /// `{"format":"checkoutengine-actionlog"`: how every header this engine writes begins.
+    static let headerPrefix = Array("{\"format\":\"\(name)\"".utf8)
+
     /// `,"crc":"` + 8 hex digits + `"}` + `\n`.
     static let trailerLength = 19
     static let trailerPrefix: [UInt8] = Array(#","crc":""#.utf8)

@@ -27,6 +27,11 @@ public struct ActionSchemaUpgrade: Sendable {
     }
 }
 
+/// Threads that decode beside a reader's own: the cores, up to 8, less the caller's. Asked once:
+/// on Linux `activeProcessorCount` reads the CPU affinity and cgroup limits each time, which cost
+/// a verify of many small logs several percent of its time.
+private let readerHelperCount = max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8) - 1)
+
 /// Reads an action log one record at a time, in constant memory, checking every line.
 ///
 /// ```swift
@@ -129,7 +134,18 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         self.upgrade = upgrade
         self.schemaVersion = schemaVersion
         guard let line = try source.nextLine() else { throw .empty(path: path) }
-        let bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+        let bytes: UnsafeRawBufferPointer
+        if Self.beginsLikeAHeader(line.bytes) {
+            // A header of this format, perhaps torn or damaged: its problem is named at line 1.
+            bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+        } else {
+            // Anything else without a good checksum is another kind of file, not a damaged log.
+            do {
+                bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+            } catch {
+                throw .notAnActionLog(path: path, reason: .notALogHeader)
+            }
+        }
         header = try Self.parseHeader(bytes, path: path, schemaVersion: schemaVersion, hasUpgrade: upgrade != nil)
         nextSequence = header.firstSequence
         source.releaseSpareCapacity()
@@ -221,7 +237,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     }
 
     /// Threads that decode beside the caller's own when it reads a batch directly.
-    private static var helperCount: Int { max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8) - 1) }
+    private static var helperCount: Int { readerHelperCount }
 
     /// A batch being read on another thread.
     private final class Prefetch: @unchecked Sendable {
@@ -541,6 +557,13 @@ public final class ActionLogReader<State: StoreState & Decodable> {
 
     // MARK: Lines
 
+    /// Whether a first line begins as this engine's headers do (so that a torn or damaged header
+    /// is named as such, and any other first line says the file is not a log).
+    private static func beginsLikeAHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let prefix = ActionLogFormat.headerPrefix
+        return bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 }
+    }
+
     /// Checks the newline and checksum of a line; returns its bytes without the newline.
     static func checkLine(
         _ line: LineSource.Line, path: String, lineNumber: Int
@@ -628,11 +651,10 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             guard let value = JSONTape.string(try field(name), in: bytes) else { throw bad(.missingField(name)) }
             return value
         }
-        guard let formatIndex = members["format"], JSONTape.string(tape[formatIndex], in: bytes) == ActionLogFormat.name
-        else {
-            throw .notAnActionLog(
-                path: path, reason: "the first line does not name the format \"\(ActionLogFormat.name)\"")
+        guard let formatIndex = members["format"], let format = JSONTape.string(tape[formatIndex], in: bytes) else {
+            throw .notAnActionLog(path: path, reason: .notALogHeader)
         }
+        guard format == ActionLogFormat.name else { throw .notAnActionLog(path: path, reason: .otherFormat(format)) }
         let formatVersion = try int("formatVersion")
         guard formatVersion <= ActionLogFormat.version else {
             throw .newerFormat(path: path, found: formatVersion, supported: ActionLogFormat.version)

@@ -99,6 +99,10 @@ public final class Replayer<State: StoreState & Codable> {
     ///   - checkpointInterval: Steps between kept states (memory against jump speed).
     ///   - maximumLineBytes: The longest line taken (see
     ///     ``ActionLogReader/init(path:schemaVersion:upgrade:maximumLineBytes:)``).
+    ///   - progress: For a progress bar: called on the calling thread after each batch of records
+    ///     is replayed, with the steps replayed so far and an estimate of the log's steps (from
+    ///     the file's size and the lines read; `nil` until known, and a rotated log's later parts
+    ///     raise it as they are reached).
     /// - Throws: ``ActionLogError`` for a log that cannot be read, or whose parts do not add up
     ///   (a footer's count that is not its last record's sequence number names the records lost
     ///   before it); a torn last line is not an error (see ``tornLine``), and neither is a log
@@ -114,7 +118,8 @@ public final class Replayer<State: StoreState & Codable> {
         schemaVersion: Int = 1,
         upgrade: ActionSchemaUpgrade? = nil,
         checkpointInterval: Int = 1024,
-        maximumLineBytes: Int = ActionLogFormat.defaultMaximumLineBytes
+        maximumLineBytes: Int = ActionLogFormat.defaultMaximumLineBytes,
+        progress: ((_ replayed: Int, _ estimatedTotal: Int?) -> Void)? = nil
     ) throws(ActionLogError) {
         self.reduce = reducer.reduce
         self.checkpointInterval = max(1, checkpointInterval)
@@ -132,6 +137,8 @@ public final class Replayer<State: StoreState & Codable> {
         var stepsBeforePart = 0
         while true {
             var reserved = false
+            // Asked once a part: asking waits for the batch being read ahead.
+            var estimatedTotal: Int?
             while case let batch = try reader.nextBatch(), !batch.isEmpty {
                 if !reserved, let estimate = reader.estimatedRecordCount {
                     // Room for the whole part at once (a little over: untouched room costs no memory).
@@ -140,6 +147,7 @@ public final class Replayer<State: StoreState & Codable> {
                     let capped = min(estimate, Self.largestReservation)
                     steps.reserveCapacity(steps.count + capped + capped / 32 + 64)
                     reserved = true
+                    estimatedTotal = stepsBeforePart + estimate
                 }
                 for record in batch {
                     _ = reducer.reduce(&state, record.action)
@@ -160,6 +168,7 @@ public final class Replayer<State: StoreState & Codable> {
                         verification.check(recorded, step: steps.count, action: record.action, state: state)
                     }
                 }
+                progress?(steps.count, estimatedTotal)
             }
             if let line = reader.tornLine { torn = (reader.path, line.line, line.problem) }
             // Every footer's fingerprint is checked, the last part's and each rotated part's (the
