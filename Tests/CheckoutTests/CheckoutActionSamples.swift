@@ -116,21 +116,34 @@ enum CheckoutActionSamples {
         .bridge(.messageUnreadable(reason: "")), .bridge(.messageUnreadable(reason: tricky)),
     ]
 
-    static let parse: [CheckoutAction] = [
-        .parse(.pageLoaded(ParsedPage(url: "https://shop.example/cart"))),
-        .parse(
-            .pageLoaded(
-                ParsedPage(
-                    url: "https://shop.example/done", title: tricky, extractedOrderNumber: "W1001",
-                    extractedOrder: WebOrder(total: decimal("42.5"))))),
-        .parse(
-            .pageLoaded(
-                ParsedPage(
-                    url: "u",
-                    extractedOrder: WebOrder(
-                        total: decimal("0.5"), orderID: "W\u{1F4E6}", subTotal: decimal("38.55"),
-                        delivery: decimal("3.95"), discount: decimal("-1.5"), tax: decimal("7.708"), currency: "GBP")))),
-    ]
+    static let parse: [CheckoutAction] =
+        [
+            .parse(.pageLoaded(ParsedPage(url: "https://shop.example/cart"))),
+            .parse(
+                .pageLoaded(
+                    ParsedPage(
+                        url: "https://shop.example/done", title: tricky, extractedOrderNumber: "W1001",
+                        extractedOrder: WebOrder(total: decimal("42.5"))))),
+            .parse(
+                .pageLoaded(
+                    ParsedPage(
+                        url: "u",
+                        extractedOrder: WebOrder(
+                            total: decimal("0.5"), orderID: "W\u{1F4E6}", subTotal: decimal("38.55"),
+                            delivery: decimal("3.95"), discount: decimal("-1.5"), tax: decimal("7.708"), currency: "GBP"
+                        )))),
+        ]
+        + [
+            .orderNumber("W-1001"), .orderNumber(tricky),
+            .orderSummary(WebOrder(total: decimal("45.95"))),
+            .orderSummary(
+                WebOrder(
+                    total: decimal("0.5"), subTotal: decimal("38.55"), delivery: decimal("3.95"),
+                    discount: decimal("-1.5"), currency: "GBP")),
+            .guestEmail("ada@example.com"), .rejected(.orderNumber, .noPage),
+            .rejected(.orderSummary, .timedOut(milliseconds: 5000)), .rejected(.guestEmail, .evaluationFailed),
+            .rejected(.orderNumber, .noResult), .rejected(.orderSummary, .invalid(reason: tricky)),
+        ].enumerated().map { .parse(.scriptAnswered($1, requestID: $0 - 1)) }
 
     static let native: [CheckoutAction] = [
         .emailSubmitted("ada@example.com"), .emailSubmitted(tricky), .editShippingContactTapped,

@@ -1,8 +1,8 @@
 public import ActionLog
 import StateStore
 
-// The web checkouts' actions: a bridge page's raw messages, and a parse-type checkout's pages
-// with the order read from them.
+// The web checkouts' actions: a bridge page's raw messages and Forms submissions, and a
+// parse-type checkout's pages and its scripts' results.
 
 extension BridgeAction: LogDecodable {
     /// Decodes a bridge action from a log line, as the synthesised `init(from:)` does.
@@ -23,7 +23,46 @@ extension ParseAction: LogDecodable {
         let (name, payload) = try value.singleMember()
         switch name {
         case "pageLoaded": self = .pageLoaded(try payload.require("_0").decode())
+        case "scriptAnswered":
+            self = .scriptAnswered(
+                try payload.require("_0").decode(), requestID: try payload.require("requestID").int())
         default: throw unknownCase(name, of: ParseAction.self)
+        }
+    }
+}
+
+extension ParseScriptResult: LogDecodable {
+    /// Decodes a script's result from a log line, as the synthesised `init(from:)` does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "orderNumber": self = .orderNumber(try payload.require("_0").string())
+        case "orderSummary": self = .orderSummary(try payload.require("_0").decode())
+        case "guestEmail": self = .guestEmail(try payload.require("_0").string())
+        case "rejected":
+            self = .rejected(try payload.require("_0").rawValue(), try payload.require("_1").decode())
+        default: throw unknownCase(name, of: ParseScriptResult.self)
+        }
+    }
+}
+
+extension ParseScriptRejection: LogDecodable {
+    /// Decodes a script's rejection from a log line, as the synthesised `init(from:)` does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "noPage":
+            _ = try payload.casePayload()
+            self = .noPage
+        case "timedOut": self = .timedOut(milliseconds: try payload.require("milliseconds").int())
+        case "evaluationFailed":
+            _ = try payload.casePayload()
+            self = .evaluationFailed
+        case "noResult":
+            _ = try payload.casePayload()
+            self = .noResult
+        case "invalid": self = .invalid(reason: try payload.require("reason").string())
+        default: throw unknownCase(name, of: ParseScriptRejection.self)
         }
     }
 }
