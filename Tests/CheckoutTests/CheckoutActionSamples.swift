@@ -96,25 +96,41 @@ enum CheckoutActionSamples {
             .dynamicContentLoaded(slotID: "", content: tricky),
         ].map(CheckoutAction.common) + users.map { .common(.userChanged($0)) }
 
-    static let bridge: [CheckoutAction] = [
-        .bridge(.messageReceived(#"{"type":"order","order":{"total":42.5,"orderId":"W1"}}"#)),
-        .bridge(.messageReceived("")), .bridge(.messageReceived(tricky)),
-        .bridge(
-            .messagePosted(
-                .object([
-                    JSONMember(key: "name", value: .string("wishlistadded")),
-                    JSONMember(
-                        key: "data",
-                        value: .object([
-                            JSONMember(key: "sku", value: .string(tricky)),
-                            JSONMember(key: "n", value: .number("-12.50e3")),
-                            JSONMember(
-                                key: "list", value: .array([.null, .bool(true), .bool(false), .array([]), .object([])])),
-                        ])),
-                ]).inCanonicalOrder)),
-        .bridge(.messagePosted(.null)), .bridge(.messagePosted(.string(tricky))),
-        .bridge(.messageUnreadable(reason: "")), .bridge(.messageUnreadable(reason: tricky)),
-    ]
+    static let bridge: [CheckoutAction] =
+        [
+            .bridge(.messageReceived(#"{"type":"order","order":{"total":42.5,"orderId":"W1"}}"#)),
+            .bridge(.messageReceived("")), .bridge(.messageReceived(tricky)),
+            .bridge(
+                .messagePosted(
+                    .object([
+                        JSONMember(key: "name", value: .string("wishlistadded")),
+                        JSONMember(
+                            key: "data",
+                            value: .object([
+                                JSONMember(key: "sku", value: .string(tricky)),
+                                JSONMember(key: "n", value: .number("-12.50e3")),
+                                JSONMember(
+                                    key: "list",
+                                    value: .array([.null, .bool(true), .bool(false), .array([]), .object([])])),
+                            ])),
+                    ]).inCanonicalOrder)),
+            .bridge(.messagePosted(.null)), .bridge(.messagePosted(.string(tricky))),
+            .bridge(.messageUnreadable(reason: "")), .bridge(.messageUnreadable(reason: tricky)),
+            .bridge(
+                .formSubmitted(
+                    .object([
+                        JSONMember(key: "data", value: .object([JSONMember(key: "total", value: .number("45.95"))])),
+                        JSONMember(key: "event", value: .string("order")),
+                    ]))),
+        ]
+        + [
+            BridgeFormRejection.notASubmission(scheme: "\"https\""), .malformedURL(reason: tricky),
+            .wrongHost("(12 bytes)"), .invalidEvent(reason: "missing"), .missingParameter("data"),
+            .duplicatedParameter("data"), .unexpectedParameter("\"cardNumber\""), .dataInBody(method: "\"POST\""),
+            .invalidPercentEncoding(part: "data", offset: 40),
+            .tooLarge(part: "data", bytes: 1_048_577, limit: 1_048_576),
+            .invalidData(reason: "not JSON (3 bytes)"),
+        ].map { .bridge(.formRejected($0)) }
 
     static let parse: [CheckoutAction] =
         [

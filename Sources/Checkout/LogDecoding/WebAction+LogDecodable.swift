@@ -12,7 +12,36 @@ extension BridgeAction: LogDecodable {
         case "messageReceived": self = .messageReceived(try payload.require("_0").string())
         case "messagePosted": self = .messagePosted(try payload.require("_0").decode(JSONValue.self))
         case "messageUnreadable": self = .messageUnreadable(reason: try payload.require("reason").string())
+        case "formSubmitted": self = .formSubmitted(try payload.require("_0").decode(JSONValue.self))
+        case "formRejected": self = .formRejected(try payload.require("_0").decode())
         default: throw unknownCase(name, of: BridgeAction.self)
+        }
+    }
+}
+
+extension BridgeFormRejection: LogDecodable {
+    /// Decodes a Forms submission's rejection from a log line, as the synthesised `init(from:)`
+    /// does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "notASubmission": self = .notASubmission(scheme: try payload.require("scheme").string())
+        case "malformedURL": self = .malformedURL(reason: try payload.require("reason").string())
+        case "wrongHost": self = .wrongHost(try payload.require("_0").string())
+        case "invalidEvent": self = .invalidEvent(reason: try payload.require("reason").string())
+        case "missingParameter": self = .missingParameter(try payload.require("_0").string())
+        case "duplicatedParameter": self = .duplicatedParameter(try payload.require("_0").string())
+        case "unexpectedParameter": self = .unexpectedParameter(try payload.require("_0").string())
+        case "dataInBody": self = .dataInBody(method: try payload.require("method").string())
+        case "invalidPercentEncoding":
+            self = .invalidPercentEncoding(
+                part: try payload.require("part").string(), offset: try payload.require("offset").int())
+        case "tooLarge":
+            self = .tooLarge(
+                part: try payload.require("part").string(), bytes: try payload.require("bytes").int(),
+                limit: try payload.require("limit").int())
+        case "invalidData": self = .invalidData(reason: try payload.require("reason").string())
+        default: throw unknownCase(name, of: BridgeFormRejection.self)
         }
     }
 }

@@ -16,6 +16,8 @@ public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringCon
     case ambiguousEvent(event: String, name: String)
     /// A completion-page script gave nothing to use (parse mode).
     case parseScript(ParseScript, ParseScriptRejection)
+    /// A Forms-mode submission did not decode.
+    case formSubmission(BridgeFormRejection)
 
     /// What was wrong, and where.
     public var description: String {
@@ -30,6 +32,8 @@ public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringCon
             return "bridge message rejected: ambiguous event: \"event\" is \"\(event)\" but \"name\" is \"\(name)\""
         case .parseScript(let script, let rejection):
             return "parse script \(script.rawValue) rejected: \(rejection)"
+        case .formSubmission(let rejection):
+            return "bridge form submission rejected: \(rejection)"
         }
     }
 }

@@ -1,5 +1,6 @@
 public import Checkout
 import Foundation
+public import StateStore
 
 /// A scripted stand-in for the web checkout's page: a ``Checkout/WebCheckoutPage`` that answers
 /// the scripts the checkout asks it to evaluate from a table instead of a web view, and records
@@ -71,6 +72,15 @@ public final class SandboxWebPage: WebCheckoutPage, @unchecked Sendable {
             }
             throw EvaluationError()
         }
+    }
+
+    /// The navigation request the page's Forms-mode script (``Checkout/BridgeFormSubmission/pageScript``)
+    /// makes to send `event` with `data`, as `decidePolicyFor` hands it to the app: a `GET` of
+    /// ``Checkout/BridgeFormSubmission/url(event:data:)``'s URL, with no body.
+    public func formSubmission(event: String, data: JSONValue?) -> WebCheckoutNavigationRequest {
+        WebCheckoutNavigationRequest(
+            url: BridgeFormSubmission.url(event: event, data: data), method: "GET",
+            headers: ["Accept": "text/html", "Referer": "https://shop.example/checkout"])
     }
 
     /// Ends every hanging evaluation (each then throws), and makes later ``Behavior/hang``
