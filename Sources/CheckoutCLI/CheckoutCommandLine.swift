@@ -4,7 +4,8 @@ import Foundation
 enum CheckoutCommandLine {
     static let usage = """
         usage: checkout replay LOG [--to N] [--json] [--verify] [--no-color] [--max-line-bytes SIZE]
-               checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
+               checkout demo [--record PATH] [--guest] [--web bridge|forms|parse [--scripts]]
+                             [--api cartTransfer|checkout]
                              [--provider sandbox|adyen|braintree|afterpay|worldline]
                              [--decline] [--challenge] [--conflict] [--expire]
 

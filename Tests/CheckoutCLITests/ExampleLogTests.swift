@@ -26,6 +26,8 @@ final class ExampleLogTests: XCTestCase {
     func testNativeCheckoutRecoveringFromA410() { assertReplays("native-410-recovery") }
     func testBridgeWebCheckoutWithCartTransfer() { assertReplays("web-bridge-cart-transfer") }
     func testParseWebCheckoutWithCheckoutEndpoints() { assertReplays("web-parse-checkout") }
+    func testFormsWebCheckoutToCompletion() { assertReplays("web-forms-checkout") }
+    func testParseWebCheckoutWithThePageScriptsAnswered() { assertReplays("web-parse-scripts") }
     func testDeclinedPaymentThenRetry() { assertReplays("native-decline-then-retry") }
     func testThreeDSChallenge() { assertReplays("native-3ds-challenge") }
     func testAfterpayCheckout() { assertReplays("native-afterpay") }
