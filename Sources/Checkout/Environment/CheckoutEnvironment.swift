@@ -31,7 +31,8 @@ public struct CheckoutEnvironment: Sendable {
     /// message). Never given secrets. Called from effects, so a replay logs nothing.
     public var log: @Sendable (String) -> Void
     /// The web checkout's page, to reply to the bridge and run parse-mode scripts (`nil`: no
-    /// page, replies are dropped). Called from effects only.
+    /// page; replies are dropped and scripts are rejected as ``ParseScriptRejection/noPage``).
+    /// Called from effects only.
     public var webPage: (any WebCheckoutPage)?
     /// How long a parse-type checkout waits for the completion page's scripts, all of them
     /// together, counted from the page's load. A script the page has not answered by then is

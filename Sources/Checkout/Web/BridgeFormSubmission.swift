@@ -275,13 +275,10 @@ public enum BridgeFormSubmission {
         percentDecoded(bytes, range, plusIsSpace: true).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The value of an ASCII hexadecimal digit (a byte of 0x80 or more is a Latin-1 character,
+    /// never a digit).
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt8.init)
     }
 
     /// `text` as a form encodes a value: letters, digits and `*-._` as they are, a space as `+`,
