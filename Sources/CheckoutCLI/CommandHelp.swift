@@ -120,7 +120,8 @@ struct CommandHelp {
         synopsis: """
             usage: checkout demo [--record PATH [--force]] [--guest] [--decline] [--challenge] [--conflict]
                                  [--expire] [--provider sandbox|adyen|braintree|afterpay|worldline]
-                   checkout demo --web bridge|parse [--api cartTransfer|checkout] [--record PATH [--force]]
+                   checkout demo --web bridge|forms|parse [--scripts] [--api cartTransfer|checkout]
+                                 [--record PATH [--force]]
 
             """,
         details: """
@@ -137,8 +138,10 @@ struct CommandHelp {
               --conflict        a price changes before paying (the 409 path)
               --expire          the cart expires (the 410 path)
               --provider NAME   pay with sandbox (the default), adyen, braintree, afterpay or worldline
-              --web MODE        the web checkout instead: bridge or parse (none of the native
-                                checkout's scenarios or providers apply to it)
+              --web MODE        the web checkout instead: bridge, forms or parse (none of the
+                                native checkout's scenarios or providers apply to it)
+              --scripts         with --web parse: the page's order-number, order-summary and
+                                guest-email scripts are configured and answered
               --api TYPE        the web checkout's endpoints: cartTransfer (the default) or checkout
               --no-color        no colours (colours only on a terminal, never with NO_COLOR set)
 

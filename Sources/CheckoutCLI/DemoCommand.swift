@@ -21,6 +21,7 @@ struct DemoCommand {
     let providerName: String
     let conflict: Bool
     let expire: Bool
+    let scripts: Bool
     let terminal: Terminal
 
     init(options: Options) throws {
@@ -32,6 +33,7 @@ struct DemoCommand {
         challenge = options.flag("--challenge")
         conflict = options.flag("--conflict")
         expire = options.flag("--expire")
+        scripts = options.flag("--scripts")
         terminal = Terminal(noColor: options.flag("--no-color"))
         providerName = options.value("--provider") ?? "sandbox"
         guard DemoProviders.names.contains(providerName) else {
@@ -49,8 +51,13 @@ struct DemoCommand {
         switch options.value("--web") {
         case nil: flow = .native
         case "bridge": flow = .web(.bridge, apiType)
-        case "parse": flow = .web(.parse(Self.parseRules), apiType)
-        case let other?: throw UsageError("--web is bridge or parse, got \"\(other)\"")
+        case "forms": flow = .web(.forms, apiType)
+        case "parse": flow = .web(.parse(scripts ? Self.scriptedParseRules : Self.parseRules), apiType)
+        case let other?: throw UsageError("--web is bridge, forms or parse, got \"\(other)\"")
+        }
+        if scripts, case .web(.parse, _) = flow {
+        } else if scripts {
+            throw UsageError("--scripts configures the parse checkout's page scripts; use it with --web parse")
         }
         if providerName != "sandbox", flow != .native {
             throw UsageError("--provider pays in the native checkout; the web checkout pays on the merchant's page")
@@ -96,6 +103,34 @@ struct DemoCommand {
     static let parseRules = ParseRules(
         completion: .urlContainsAny(["/confirmation", "/thank-you"]), orderNumberQueryParameter: "orderNo")
 
+    /// The demo shop's parse rules with the page scripts (`--scripts`): the order number, the
+    /// order summary and the guest's email are read from the completion page; the order number's
+    /// query parameter only on the payment provider's return URL.
+    static let scriptedParseRules = ParseRules(
+        completion: .urlContainsAny(ParseRules.fragments("/Confirmation|/thank-you")),
+        orderNumberQueryParameter: "orderNo",
+        confirmationURLFragments: ["/payment/return"],
+        orderNumberScript: "document.querySelector('[data-order-number]').textContent",
+        orderSummaryScript: "window.shop.orderSummary()",
+        guestEmailScript: "document.querySelector('#guest-email').value")
+
+    /// The bridge the web demos' page loads, and the custom event it records.
+    static let webConfiguration = WebCheckoutConfiguration(
+        bridgeVersion: "2", customEvents: ["giftwrapchosen": .record])
+
+    /// The demo's page: it answers the scripted parse rules' scripts; replies to the bridge
+    /// answer nothing, as `window.poqWebCheckout.postMessage` returns nothing.
+    static func makePage() -> SandboxWebPage {
+        let rules = scriptedParseRules
+        var answers: [String: SandboxWebPage.Behavior] = [:]
+        if let script = rules.script(for: .orderNumber) { answers[script] = .answer(#""PARSE-3003""#) }
+        if let script = rules.script(for: .orderSummary) {
+            answers[script] = .answer(#"{"total":45.95,"subTotal":42,"delivery":3.95,"discount":0,"currency":"GBP"}"#)
+        }
+        if let script = rules.script(for: .guestEmail) { answers[script] = .answer(#""ada@example.com""#) }
+        return SandboxWebPage(answers: answers)
+    }
+
     static let demoAddress = Address(
         firstName: "Ada", lastName: "Lovelace", line1: "10 Downing Street", city: "London", postcode: "SW1A 2AA",
         countryCode: "GB")
@@ -115,15 +150,20 @@ struct DemoCommand {
             let script = DemoProviders.script(
                 named: providerName, scenario: DemoScenario(decline: decline, challenge: challenge))
         else { throw UsageError("unknown provider \"\(providerName)\"") }
-        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider])
+        let page = Self.makePage()
+        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider], webPage: page)
         let initial: CheckoutState
         switch flow {
         case .native:
             initial = CheckoutState(
                 kind: .native, user: guest ? .guest : Self.demoUser, paymentProviders: [script.provider.descriptor])
+        case .web(.parse(let rules), let apiType):
+            initial = WebCheckoutBuilder(apiType: apiType, mode: .parse(rules)).makeState()
         case .web(let mode, let apiType):
             // The app's cart, which a cart transfer posts (the sandbox's demo cart).
-            initial = WebCheckoutBuilder(apiType: apiType, mode: mode, cart: await api.currentDetails.cart).makeState()
+            initial = WebCheckoutBuilder(
+                apiType: apiType, mode: mode, configuration: Self.webConfiguration, cart: await api.currentDetails.cart
+            ).makeState()
         }
 
         let output = Output()
@@ -158,7 +198,9 @@ struct DemoCommand {
             output.flush()
         }
 
-        output.line(terminal.bold("demo: \(describe(flow)), \(guest ? "guest" : "logged-in user"), sandbox backend"))
+        // The web checkout's user is the builder's: a guest (the page holds who is logged in).
+        let user = flow == .native && !guest ? "logged-in user" : "guest"
+        output.line(terminal.bold("demo: \(describe(flow)), \(user), sandbox backend"))
         await send(.common(.started))
         switch flow {
         case .native:
@@ -183,6 +225,16 @@ struct DemoCommand {
                         #"{"event":"paymentcompleted","data":{"order":{"orderId":"WEB-1001","total":45.95,"currency":"GBP"}}}"#
                     )))
             await send(.bridge(.messageReceived(#"{"event":"closewebview"}"#)))
+        case .web(.forms, _):
+            await playForms(page: page, send: send)
+        case .web(.parse, _) where scripts:
+            await send(.common(.loadProgressChanged(1)))
+            await send(
+                .parse(.pageLoaded(ParsedPage(url: "https://shop.example/checkout/shipping", title: "Delivery"))))
+            await send(.parse(.pageLoaded(ParsedPage(url: "https://shop.example/checkout/payment", title: "Payment"))))
+            // The completion page: the order number, summary and email come from its scripts.
+            await send(.parse(.pageLoaded(ParsedPage(url: "https://shop.example/confirmation", title: "Thank you"))))
+            await send(.parse(.pageLoaded(ParsedPage(url: "https://shop.example/Cart-ContinueShopping"))))
         case .web(.parse, _):
             await send(.common(.loadProgressChanged(1)))
             await send(
@@ -295,7 +347,36 @@ struct DemoCommand {
         }
     }
 
-    private func narratorNote(_ text: String, store: Store<CheckoutState>) {
+    /// What a Forms-mode page does: it sends each bridge event as a hidden form the app's
+    /// navigation delegate cancels and decodes; ordinary navigations load.
+    private func playForms(page: SandboxWebPage, send: (CheckoutAction) async -> Void) async {
+        let configuration = Self.webConfiguration
+        func navigate(_ request: WebCheckoutNavigationRequest) async {
+            switch configuration.navigationDecision(for: request) {
+            case .allow:
+                narratorNote("navigation to \(request.url) allowed", store: nil)
+            case .cancel(let action):
+                await send(action)
+            }
+        }
+        func submit(_ event: String, _ data: String?) async {
+            let value = data.flatMap { try? JSONParser.parse($0) }
+            await navigate(page.formSubmission(event: event, data: value))
+        }
+        await send(.common(.loadProgressChanged(0.3)))
+        await send(.common(.loadProgressChanged(1)))
+        await submit("ping", nil)
+        await submit("order", #"{"total":45.95,"subTotal":42.00,"delivery":3.95,"currency":"GBP"}"#)
+        await navigate(WebCheckoutNavigationRequest(url: "https://shop.example/checkout/payment"))
+        await submit("giftwrapchosen", #"{"wrap":"kraft paper"}"#)
+        // A page bug: the data parameter twice. The submission is cancelled and rejected.
+        await navigate(
+            WebCheckoutNavigationRequest(url: "poqwebcheckout://bridge/order?data=%7B%7D&data=%7B%22total%22%3A1%7D"))
+        await submit("paymentcompleted", #"{"order":{"orderId":"FORMS-4004","total":45.95,"currency":"GBP"}}"#)
+        await submit("closewebview", nil)
+    }
+
+    private func narratorNote(_ text: String, store: Store<CheckoutState>?) {
         FileHandle.standardOutput.write(Data("  \(terminal.dim("(\(text))"))\n".utf8))
     }
 
@@ -303,6 +384,8 @@ struct DemoCommand {
         switch flow {
         case .native: return "native checkout"
         case .web(.bridge, let api): return "web checkout (bridge, \(api))"
+        case .web(.forms, let api): return "web checkout (forms, \(api))"
+        case .web(.parse, let api) where scripts: return "web checkout (parse with page scripts, \(api))"
         case .web(.parse, let api): return "web checkout (parse, \(api))"
         }
     }

@@ -17,7 +17,8 @@ final class CheckoutCommandTests: XCTestCase {
     func testEveryDemoVariantRecordsALogThatReplaysToTheSameState() throws {
         let variants: [[String]] = [
             ["--guest"], [], ["--conflict"], ["--guest", "--expire"], ["--decline"], ["--challenge"],
-            ["--web", "bridge"], ["--web", "parse", "--api", "checkout"],
+            ["--web", "bridge"], ["--web", "parse", "--api", "checkout"], ["--web", "forms"],
+            ["--web", "parse", "--scripts"],
             ["--provider", "adyen"], ["--provider", "adyen", "--decline"], ["--provider", "adyen", "--challenge"],
             ["--provider", "braintree"], ["--provider", "braintree", "--decline"],
             ["--provider", "braintree", "--challenge"],
@@ -43,6 +44,9 @@ final class CheckoutCommandTests: XCTestCase {
         let web = try runner.run(["demo", "--web", "bridge", "--provider", "worldline"])
         XCTAssertEqual(web.status, 64)
         XCTAssertTrue(web.errors.contains("--provider pays in the native checkout"), web.errors)
+        let scripts = try runner.run(["demo", "--web", "forms", "--scripts"])
+        XCTAssertEqual(scripts.status, 64)
+        XCTAssertTrue(scripts.errors.contains("use it with --web parse"), scripts.errors)
         let unknown = try runner.run(["demo", "--provider", "cash"])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.errors.contains("unknown provider \"cash\""), unknown.errors)
@@ -93,7 +97,8 @@ final class CheckoutCommandTests: XCTestCase {
 
     func testNoSandboxSecretReachesTheDemoTheLogOrTheReplay() throws {
         let variants: [[String]] = [
-            [], ["--challenge"], ["--web", "bridge"], ["--web", "parse"], ["--provider", "adyen", "--challenge"],
+            [], ["--challenge"], ["--web", "bridge"], ["--web", "parse"], ["--web", "forms"],
+            ["--web", "parse", "--scripts"], ["--provider", "adyen", "--challenge"],
             ["--provider", "braintree", "--challenge"], ["--provider", "afterpay"],
             ["--provider", "worldline", "--challenge"],
         ]

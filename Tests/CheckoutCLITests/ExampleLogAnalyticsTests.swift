@@ -93,7 +93,7 @@ final class ExampleLogAnalyticsTests: XCTestCase {
     /// the rule `purchase` follows. No default: a new source must be decided here too.
     private static func isOrdersOwnID(_ source: CompletedOrder.IDSource) -> Bool {
         switch source {
-        case .bridge, .urlQuery, .extracted: return true
+        case .bridge, .urlQuery, .extracted, .script: return true
         case .internalReference, .payment: return false
         }
     }

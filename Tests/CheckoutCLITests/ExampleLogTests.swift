@@ -30,6 +30,8 @@ final class ExampleLogTests: XCTestCase {
     func testDismissedBridgeWebCheckoutStaysDismissedAfterALatePayment() {
         assertReplays("web-bridge-dismissed")
     }
+    func testFormsWebCheckoutToCompletion() { assertReplays("web-forms-checkout") }
+    func testParseWebCheckoutWithThePageScriptsAnswered() { assertReplays("web-parse-scripts") }
     func testDeclinedPaymentThenRetry() { assertReplays("native-decline-then-retry") }
     func testThreeDSChallenge() { assertReplays("native-3ds-challenge") }
     func testAfterpayCheckout() { assertReplays("native-afterpay") }

@@ -97,41 +97,70 @@ enum CheckoutActionSamples {
             .dynamicContentLoaded(slotID: "", content: tricky),
         ].map(CheckoutAction.common) + users.map { .common(.userChanged($0)) }
 
-    static let bridge: [CheckoutAction] = [
-        .bridge(.messageReceived(#"{"type":"order","order":{"total":42.5,"orderId":"W1"}}"#)),
-        .bridge(.messageReceived("")), .bridge(.messageReceived(tricky)),
-        .bridge(
-            .messagePosted(
-                .object([
-                    JSONMember(key: "name", value: .string("wishlistadded")),
-                    JSONMember(
-                        key: "data",
-                        value: .object([
-                            JSONMember(key: "sku", value: .string(tricky)),
-                            JSONMember(key: "n", value: .number("-12.50e3")),
-                            JSONMember(
-                                key: "list", value: .array([.null, .bool(true), .bool(false), .array([]), .object([])])),
-                        ])),
-                ]).inCanonicalOrder)),
-        .bridge(.messagePosted(.null)), .bridge(.messagePosted(.string(tricky))),
-        .bridge(.messageUnreadable(reason: "")), .bridge(.messageUnreadable(reason: tricky)),
-    ]
+    static let bridge: [CheckoutAction] =
+        [
+            .bridge(.messageReceived(#"{"type":"order","order":{"total":42.5,"orderId":"W1"}}"#)),
+            .bridge(.messageReceived("")), .bridge(.messageReceived(tricky)),
+            .bridge(
+                .messagePosted(
+                    .object([
+                        JSONMember(key: "name", value: .string("wishlistadded")),
+                        JSONMember(
+                            key: "data",
+                            value: .object([
+                                JSONMember(key: "sku", value: .string(tricky)),
+                                JSONMember(key: "n", value: .number("-12.50e3")),
+                                JSONMember(
+                                    key: "list",
+                                    value: .array([.null, .bool(true), .bool(false), .array([]), .object([])])),
+                            ])),
+                    ]).inCanonicalOrder)),
+            .bridge(.messagePosted(.null)), .bridge(.messagePosted(.string(tricky))),
+            .bridge(.messageUnreadable(reason: "")), .bridge(.messageUnreadable(reason: tricky)),
+            .bridge(
+                .formSubmitted(
+                    .object([
+                        JSONMember(key: "data", value: .object([JSONMember(key: "total", value: .number("45.95"))])),
+                        JSONMember(key: "event", value: .string("order")),
+                    ]))),
+        ]
+        + [
+            BridgeFormRejection.notASubmission(scheme: "\"https\""), .malformedURL(reason: tricky),
+            .wrongHost("(12 bytes)"), .invalidEvent(reason: "missing"), .missingParameter("data"),
+            .duplicatedParameter("data"), .unexpectedParameter("\"cardNumber\""), .dataInBody(method: "\"POST\""),
+            .invalidPercentEncoding(part: "data", offset: 40),
+            .tooLarge(part: "data", bytes: 1_048_577, limit: 1_048_576),
+            .invalidData(reason: "not JSON (3 bytes)"),
+        ].map { .bridge(.formRejected($0)) }
 
-    static let parse: [CheckoutAction] = [
-        .parse(.pageLoaded(ParsedPage(url: "https://shop.example/cart"))),
-        .parse(
-            .pageLoaded(
-                ParsedPage(
-                    url: "https://shop.example/done", title: tricky, extractedOrderNumber: "W1001",
-                    extractedOrder: WebOrder(total: decimal("42.5"))))),
-        .parse(
-            .pageLoaded(
-                ParsedPage(
-                    url: "u",
-                    extractedOrder: WebOrder(
-                        total: decimal("0.5"), orderID: "W\u{1F4E6}", subTotal: decimal("38.55"),
-                        delivery: decimal("3.95"), discount: decimal("-1.5"), tax: decimal("7.708"), currency: "GBP")))),
-    ]
+    static let parse: [CheckoutAction] =
+        [
+            .parse(.pageLoaded(ParsedPage(url: "https://shop.example/cart"))),
+            .parse(
+                .pageLoaded(
+                    ParsedPage(
+                        url: "https://shop.example/done", title: tricky, extractedOrderNumber: "W1001",
+                        extractedOrder: WebOrder(total: decimal("42.5"))))),
+            .parse(
+                .pageLoaded(
+                    ParsedPage(
+                        url: "u",
+                        extractedOrder: WebOrder(
+                            total: decimal("0.5"), orderID: "W\u{1F4E6}", subTotal: decimal("38.55"),
+                            delivery: decimal("3.95"), discount: decimal("-1.5"), tax: decimal("7.708"), currency: "GBP"
+                        )))),
+        ]
+        + [
+            .orderNumber("W-1001"), .orderNumber(tricky),
+            .orderSummary(WebOrder(total: decimal("45.95"))),
+            .orderSummary(
+                WebOrder(
+                    total: decimal("0.5"), subTotal: decimal("38.55"), delivery: decimal("3.95"),
+                    discount: decimal("-1.5"), currency: "GBP")),
+            .guestEmail("ada@example.com"), .rejected(.orderNumber, .noPage),
+            .rejected(.orderSummary, .timedOut(milliseconds: 5000)), .rejected(.guestEmail, .evaluationFailed),
+            .rejected(.orderNumber, .noResult), .rejected(.orderSummary, .invalid(reason: tricky)),
+        ].enumerated().map { .parse(.scriptAnswered($1, requestID: $0 - 1)) }
 
     static let native: [CheckoutAction] = [
         .emailSubmitted("ada@example.com"), .emailSubmitted(tricky), .editShippingContactTapped,

@@ -52,6 +52,8 @@ final class CheckoutLogDecodingTests: XCTestCase {
             ("Actions/CheckoutAction.swift", []),
             ("Actions/CommonAction.swift", ["common"]), ("Actions/BridgeAction.swift", ["bridge"]),
             ("Actions/ParseAction.swift", ["parse"]), ("Actions/NativeAction.swift", ["native"]),
+            ("Actions/ParseScriptResult.swift", ["parse", "scriptAnswered"]),
+            ("Web/BridgeFormRejection.swift", ["bridge", "formRejected"]),
             ("Actions/PaymentAction.swift", ["payment"]), ("Actions/CheckoutResultAction.swift", ["result"]),
             ("API/CheckoutAPIError.swift", ["result", "updateFailed"]),
             ("Payment/PaymentOutcome.swift", ["payment", "outcomeReceived"]),

@@ -48,7 +48,10 @@ struct Harness {
         provider: SandboxPaymentProvider = SandboxPaymentProvider(),
         extraMiddleware: [Middleware<CheckoutState>] = [],
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
-        webPage: (any WebCheckoutPage)? = nil
+        webPage: (any WebCheckoutPage)? = nil,
+        pageScriptTimeout: Duration = .seconds(5),
+        clock: any Clock<Duration> = ContinuousClock(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.api = api
         self.provider = provider
@@ -57,8 +60,8 @@ struct Harness {
         self.sink = sink
         self.clearedCarts = counter
         let environment = CheckoutEnvironment(
-            api: api, paymentProviders: [provider], clearCart: { counter.increment() },
-            sendWidgetUpdate: sendWidgetUpdate, webPage: webPage)
+            api: api, paymentProviders: [provider], clearCart: { counter.increment() }, log: log,
+            sendWidgetUpdate: sendWidgetUpdate, webPage: webPage, pageScriptTimeout: pageScriptTimeout, clock: clock)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,
             middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)
@@ -105,6 +108,14 @@ final class RecordingSink: CheckoutAnalyticsSink, @unchecked Sendable {
         defer { lock.unlock() }
         return storage
     }
+}
+
+/// The lines a checkout wrote to its environment's log.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }
 
 /// A thread-safe counter.

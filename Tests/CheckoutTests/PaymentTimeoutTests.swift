@@ -59,10 +59,3 @@ private struct SilentProvider: PaymentProvider {
     func confirm(_ session: PaymentSession) async throws -> PaymentOutcome { .cancelled }
     func cancel(_ session: PaymentSession) async {}
 }
-
-private final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
-}

@@ -124,7 +124,7 @@ final class WebCheckoutPageTests: XCTestCase {
     }
 
     func testReplyScriptsDeliverExactlyWhatWasSentWhenEvaluatedInNode() throws {
-        guard let node = Self.node() else { throw XCTSkip("node is not installed") }
+        guard let node = NodeRunner.find() else { throw XCTSkip("node is not installed") }
         let replies = Self.corpus()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webcheckout-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -152,14 +152,5 @@ final class WebCheckoutPageTests: XCTestCase {
         for (call, reply) in zip(calls, replies) {
             XCTAssertEqual(call.inCanonicalOrder, Self.expected(reply), String(reply.name.prefix(40)))
         }
-    }
-
-    private static func node() -> URL? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
-        for directory in paths {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("node")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
     }
 }

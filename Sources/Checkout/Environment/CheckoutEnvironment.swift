@@ -31,8 +31,18 @@ public struct CheckoutEnvironment: Sendable {
     /// message). Never given secrets. Called from effects, so a replay logs nothing.
     public var log: @Sendable (String) -> Void
     /// The web checkout's page, to reply to the bridge and run parse-mode scripts (`nil`: no
-    /// page, replies are dropped). Called from effects only.
+    /// page; replies are dropped and scripts are rejected as ``ParseScriptRejection/noPage``).
+    /// Called from effects only.
     public var webPage: (any WebCheckoutPage)?
+    /// How long a parse-type checkout waits for the completion page's scripts, all of them
+    /// together, counted from the page's load. A script the page has not answered by then is
+    /// ``ParseScriptRejection/timedOut(milliseconds:)``, and the checkout completes with what it
+    /// has (at worst the session's reference as the order id): a page that never answers cannot
+    /// hold the completion back longer than this.
+    public var pageScriptTimeout: Duration
+    /// The clock the completion page's script deadline runs on: `ContinuousClock()` in an app,
+    /// a test clock (StateStoreTesting's `TestClock`) in tests, so no test waits for real time.
+    public var clock: any Clock<Duration>
 
     /// Creates an environment.
     public init(
@@ -42,8 +52,12 @@ public struct CheckoutEnvironment: Sendable {
         paymentStepTimeout: Duration? = .seconds(60),
         log: @escaping @Sendable (String) -> Void = { _ in },
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
-        webPage: (any WebCheckoutPage)? = nil
+        webPage: (any WebCheckoutPage)? = nil,
+        pageScriptTimeout: Duration = .seconds(5),
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.pageScriptTimeout = pageScriptTimeout
+        self.clock = clock
         self.webPage = webPage
         self.sendWidgetUpdate = sendWidgetUpdate
         self.api = api

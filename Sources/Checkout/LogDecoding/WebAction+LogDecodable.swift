@@ -1,8 +1,8 @@
 public import ActionLog
 import StateStore
 
-// The web checkouts' actions: a bridge page's raw messages, and a parse-type checkout's pages
-// with the order read from them.
+// The web checkouts' actions: a bridge page's raw messages and Forms submissions, and a
+// parse-type checkout's pages and its scripts' results.
 
 extension BridgeAction: LogDecodable {
     /// Decodes a bridge action from a log line, as the synthesised `init(from:)` does.
@@ -12,7 +12,36 @@ extension BridgeAction: LogDecodable {
         case "messageReceived": self = .messageReceived(try payload.require("_0").string())
         case "messagePosted": self = .messagePosted(try payload.require("_0").decode(JSONValue.self))
         case "messageUnreadable": self = .messageUnreadable(reason: try payload.require("reason").string())
+        case "formSubmitted": self = .formSubmitted(try payload.require("_0").decode(JSONValue.self))
+        case "formRejected": self = .formRejected(try payload.require("_0").decode())
         default: throw unknownCase(name, of: BridgeAction.self)
+        }
+    }
+}
+
+extension BridgeFormRejection: LogDecodable {
+    /// Decodes a Forms submission's rejection from a log line, as the synthesised `init(from:)`
+    /// does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "notASubmission": self = .notASubmission(scheme: try payload.require("scheme").string())
+        case "malformedURL": self = .malformedURL(reason: try payload.require("reason").string())
+        case "wrongHost": self = .wrongHost(try payload.require("_0").string())
+        case "invalidEvent": self = .invalidEvent(reason: try payload.require("reason").string())
+        case "missingParameter": self = .missingParameter(try payload.require("_0").string())
+        case "duplicatedParameter": self = .duplicatedParameter(try payload.require("_0").string())
+        case "unexpectedParameter": self = .unexpectedParameter(try payload.require("_0").string())
+        case "dataInBody": self = .dataInBody(method: try payload.require("method").string())
+        case "invalidPercentEncoding":
+            self = .invalidPercentEncoding(
+                part: try payload.require("part").string(), offset: try payload.require("offset").int())
+        case "tooLarge":
+            self = .tooLarge(
+                part: try payload.require("part").string(), bytes: try payload.require("bytes").int(),
+                limit: try payload.require("limit").int())
+        case "invalidData": self = .invalidData(reason: try payload.require("reason").string())
+        default: throw unknownCase(name, of: BridgeFormRejection.self)
         }
     }
 }
@@ -23,7 +52,46 @@ extension ParseAction: LogDecodable {
         let (name, payload) = try value.singleMember()
         switch name {
         case "pageLoaded": self = .pageLoaded(try payload.require("_0").decode())
+        case "scriptAnswered":
+            self = .scriptAnswered(
+                try payload.require("_0").decode(), requestID: try payload.require("requestID").int())
         default: throw unknownCase(name, of: ParseAction.self)
+        }
+    }
+}
+
+extension ParseScriptResult: LogDecodable {
+    /// Decodes a script's result from a log line, as the synthesised `init(from:)` does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "orderNumber": self = .orderNumber(try payload.require("_0").string())
+        case "orderSummary": self = .orderSummary(try payload.require("_0").decode())
+        case "guestEmail": self = .guestEmail(try payload.require("_0").string())
+        case "rejected":
+            self = .rejected(try payload.require("_0").rawValue(), try payload.require("_1").decode())
+        default: throw unknownCase(name, of: ParseScriptResult.self)
+        }
+    }
+}
+
+extension ParseScriptRejection: LogDecodable {
+    /// Decodes a script's rejection from a log line, as the synthesised `init(from:)` does.
+    public init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMember()
+        switch name {
+        case "noPage":
+            _ = try payload.casePayload()
+            self = .noPage
+        case "timedOut": self = .timedOut(milliseconds: try payload.require("milliseconds").int())
+        case "evaluationFailed":
+            _ = try payload.casePayload()
+            self = .evaluationFailed
+        case "noResult":
+            _ = try payload.casePayload()
+            self = .noResult
+        case "invalid": self = .invalid(reason: try payload.require("reason").string())
+        default: throw unknownCase(name, of: ParseScriptRejection.self)
         }
     }
 }

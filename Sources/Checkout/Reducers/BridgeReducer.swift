@@ -1,6 +1,7 @@
 public import StateStore
 
-/// Messages from a bridge-type web checkout page: `order` updates the order summary,
+/// Messages from a bridge-type web checkout page, posted to the message handler or (Forms mode)
+/// submitted as navigations: `order` updates the order summary,
 /// `paymentcompleted` completes the checkout (once), `error` shows the page's message,
 /// `closewebview` closes the checkout; any other event is a custom event kept in
 /// ``WebCheckoutState/customEvents`` for the host (its data as
@@ -11,14 +12,15 @@ public enum BridgeReducer {
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
         CheckoutReducerType { state, action in
             guard case .bridge(let bridgeAction) = action, state.kind == .web else { return .none }
-            guard state.web.mode == .bridge else {
+            guard state.web.mode.usesBridge else {
                 return record(.unknownEvent("bridge message in a parse-type checkout"), in: &state, environment)
             }
             let decoded: Result<BridgeEvent, BridgeRejection>
             switch bridgeAction {
             case .messageReceived(let text): decoded = BridgeEvent.decode(text)
-            case .messagePosted(let message): decoded = BridgeEvent.decode(message)
+            case .messagePosted(let message), .formSubmitted(let message): decoded = BridgeEvent.decode(message)
             case .messageUnreadable(let reason): decoded = .failure(.malformedJSON(detail: reason))
+            case .formRejected(let rejection): decoded = .failure(.formSubmission(rejection))
             }
             switch decoded {
             case .failure(let rejection):

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Why a bridge message was not accepted. Rejections are recorded in the state (and so in the
-/// action log); they never change anything else.
+/// Why a message from the page was not accepted: a bridge message, a Forms submission, or the
+/// answer to a parse-mode script. Rejections are recorded in the state (and so in the action
+/// log); they never change anything else.
 public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The message is not JSON, or not a JSON object.
     case malformedJSON(detail: String)
@@ -13,6 +14,10 @@ public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringCon
     case invalidField(event: String, field: String, reason: String)
     /// The message has both `event` and `name`, naming different events.
     case ambiguousEvent(event: String, name: String)
+    /// A completion-page script gave nothing to use (parse mode).
+    case parseScript(ParseScript, ParseScriptRejection)
+    /// A Forms-mode submission did not decode.
+    case formSubmission(BridgeFormRejection)
 
     /// What was wrong, and where.
     public var description: String {
@@ -25,6 +30,10 @@ public enum BridgeRejection: Error, Sendable, Hashable, Codable, CustomStringCon
             return "bridge message rejected: \"\(event)\" field \(field): \(reason)"
         case .ambiguousEvent(let event, let name):
             return "bridge message rejected: ambiguous event: \"event\" is \"\(event)\" but \"name\" is \"\(name)\""
+        case .parseScript(let script, let rejection):
+            return "parse script \(script.rawValue) rejected: \(rejection)"
+        case .formSubmission(let rejection):
+            return "bridge form submission rejected: \(rejection)"
         }
     }
 }

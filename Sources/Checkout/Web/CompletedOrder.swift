@@ -8,6 +8,8 @@ public struct CompletedOrder: Sendable, Hashable, Codable {
         case urlQuery
         /// A value the host extracted from the page.
         case extracted
+        /// The answer to the parse rules' order-number script.
+        case script
         /// Parsing failed: the backend's internal reference stands in for it.
         case internalReference
         /// The payment provider's confirmation (native checkout).

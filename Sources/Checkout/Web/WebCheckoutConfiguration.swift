@@ -51,7 +51,7 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
 
     /// The cookie names the bridge reads.
     public enum CookieName {
-        /// `poq.webcheckout.platform`: `javascript` for the bridge (`forms` for a Forms bridge).
+        /// `poq.webcheckout.platform`: `javascript` for the bridge, `forms` for Forms mode.
         public static let platform = "poq.webcheckout.platform"
         /// `poq.webcheckout.version`: which bridge build the page fetches.
         public static let version = "poq.webcheckout.version"
@@ -62,7 +62,8 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
     /// `session` with the bridge cookies the engine produces for `mode`, for the host to inject
     /// before loading (the checkout applies this to every session it begins).
     ///
-    /// - Bridge: `poq.webcheckout.platform` = `javascript`, and `poq.webcheckout.version` /
+    /// - Bridge and Forms: `poq.webcheckout.platform` = `javascript` or `forms`
+    ///   (``WebCheckoutMode/platformCookieValue``), and `poq.webcheckout.version` /
     ///   `poq.webcheckout.integrity` from ``bridgeVersion`` / ``bridgeIntegrity``. A value the
     ///   configuration sets replaces the backend's cookie of that name; one it leaves `nil` keeps
     ///   the backend's.
@@ -78,7 +79,7 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
     public func addingBridgeCookies(to session: WebCheckoutSession, mode: WebCheckoutMode) -> WebCheckoutSession {
         var session = session
         let names = [CookieName.platform, CookieName.version, CookieName.integrity]
-        guard mode == .bridge else {
+        guard let platform = mode.platformCookieValue else {
             session.cookies.removeAll { names.contains($0.name) }
             return session
         }
@@ -86,7 +87,7 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
             return session
         }
         let values: [(String, String?)] = [
-            (CookieName.platform, "javascript"), (CookieName.version, bridgeVersion),
+            (CookieName.platform, platform), (CookieName.version, bridgeVersion),
             (CookieName.integrity, bridgeIntegrity),
         ]
         for case let (name, value?) in values {
@@ -151,6 +152,31 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
                 reason: "nested deeper than \(JSONValue.maximumFoundationDepth) levels at \(place)")
         }
         return .messagePosted(redacted(message.inCanonicalOrder))
+    }
+
+    /// What the host does with a navigation the web view is about to perform (from its
+    /// `decidePolicyFor` delegate method): ``WebCheckoutNavigationDecision/allow`` for an
+    /// ordinary navigation, ``WebCheckoutNavigationDecision/cancel(dispatch:)`` for a Forms
+    /// submission (a URL whose scheme is ``BridgeFormSubmission/scheme``), with the action to
+    /// dispatch: ``BridgeAction/formSubmitted(_:)`` carrying the bridge message (a custom event's
+    /// data redacted as ``bridgeAction(body:)`` redacts it), or ``BridgeAction/formRejected(_:)``
+    /// saying what was wrong. A submission is cancelled even when malformed: it must never load.
+    ///
+    /// Pure and fast (it reads only the URL, and the method and body to explain a rejection), so
+    /// the delegate can answer at once on the main thread.
+    ///
+    /// ```swift
+    /// configuration.navigationDecision(for: WebCheckoutNavigationRequest(url: "https://shop.example/cart"))
+    /// // .allow
+    /// configuration.navigationDecision(for: WebCheckoutNavigationRequest(url: "poqwebcheckout://bridge/closewebview?data=null"))
+    /// // .cancel(dispatch: .bridge(.formSubmitted({"data":null,"event":"closewebview"})))
+    /// ```
+    public func navigationDecision(for request: WebCheckoutNavigationRequest) -> WebCheckoutNavigationDecision {
+        guard BridgeFormSubmission.isSubmission(request.url) else { return .allow }
+        switch BridgeFormSubmission.decode(request) {
+        case .success(let message): return .cancel(dispatch: .bridge(.formSubmitted(redacted(message))))
+        case .failure(let rejection): return .cancel(dispatch: .bridge(.formRejected(rejection)))
+        }
     }
 
     /// `message` with its `data` replaced by the redaction marker when it is a custom event the

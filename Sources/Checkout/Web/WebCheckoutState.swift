@@ -29,6 +29,11 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
     /// How many custom events the page sent in all (the last one's
     /// ``BridgeCustomEvent/sequence``).
     public var customEventCount: Int
+    /// The order number a confirmation page's URL gave before the completion page loaded
+    /// (``ParseRules/confirmationURLFragments``).
+    public var confirmedOrderNumber: String?
+    /// The completion page's scripts the checkout is waiting for (parse mode), `nil` when none.
+    public var completionParsing: CompletionParsing?
 
     /// How many rejections the state keeps.
     public static let maximumRecordedRejections = 20
@@ -45,6 +50,8 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
         self.configuration = configuration
         customEvents = []
         customEventCount = 0
+        confirmedOrderNumber = nil
+        completionParsing = nil
         session = nil
         loadProgress = 0
         currentURL = nil
@@ -58,11 +65,11 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case apiType, mode, session, loadProgress, currentURL, order, completionRecord, rejections
-        case configuration, customEvents, customEventCount
+        case configuration, customEvents, customEventCount, confirmedOrderNumber, completionParsing
     }
 
-    /// Decodes the state; what later versions added (configuration, custom events) may be
-    /// absent, as in logs recorded before them.
+    /// Decodes the state; what later versions added (configuration, custom events, parse
+    /// progress) may be absent, as in logs recorded before them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         apiType = try container.decode(WebCheckoutApiType.self, forKey: .apiType)
@@ -78,6 +85,8 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
             ?? WebCheckoutConfiguration()
         customEvents = try container.decodeIfPresent([BridgeCustomEvent].self, forKey: .customEvents) ?? []
         customEventCount = try container.decodeIfPresent(Int.self, forKey: .customEventCount) ?? 0
+        confirmedOrderNumber = try container.decodeIfPresent(String.self, forKey: .confirmedOrderNumber)
+        completionParsing = try container.decodeIfPresent(CompletionParsing.self, forKey: .completionParsing)
     }
 
     /// Encodes the state, leaving out what later versions added while it holds its default, so
@@ -95,5 +104,7 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
         if configuration != WebCheckoutConfiguration() { try container.encode(configuration, forKey: .configuration) }
         if !customEvents.isEmpty { try container.encode(customEvents, forKey: .customEvents) }
         if customEventCount != 0 { try container.encode(customEventCount, forKey: .customEventCount) }
+        try container.encodeIfPresent(confirmedOrderNumber, forKey: .confirmedOrderNumber)
+        try container.encodeIfPresent(completionParsing, forKey: .completionParsing)
     }
 }
