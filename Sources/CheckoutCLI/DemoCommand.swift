@@ -102,7 +102,8 @@ struct DemoCommand {
             // where it happened), then carry on and print the summary.
             let made = try ActionRecorder(
                 path: recordPath, initialState: initial, mode: .durable,
-                configuration: ActionLogConfiguration(appVersion: "checkout-demo", fingerprintInterval: 1),
+                configuration: ActionLogConfiguration(
+                    appVersion: "checkout-demo", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1),
                 onFailure: { [output] error in
                     output.flush()
                     FileHandle.standardError.write(

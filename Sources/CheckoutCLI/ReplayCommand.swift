@@ -64,7 +64,9 @@ struct ReplayCommand {
     }
 
     func run() throws -> Int32 {
-        let replay = try Replayer(path: path, reducer: Self.reducer, maximumLineBytes: maximumLineBytes)
+        let replay = try Replayer(
+            path: path, reducer: Self.reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade,
+            maximumLineBytes: maximumLineBytes)
         let output = Output()
         defer { output.flush() }
         if let torn = replay.tornLine {

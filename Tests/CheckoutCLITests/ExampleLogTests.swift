@@ -16,7 +16,9 @@ final class ExampleLogTests: XCTestCase {
         _ name: String, file: StaticString = #filePath, line: UInt = #line, testName: String = #function
     ) {
         let path = repositoryRoot.appendingPathComponent("Examples/Logs/\(name).jsonl").path
-        let replay = assertLogReplays(path, through: reducer, filePath: file, testName: testName, line: line)
+        let replay = assertLogReplays(
+            path, through: reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade, filePath: file, testName: testName,
+            line: line)
         XCTAssertNotNil(replay?.footer, "\(name) was closed cleanly", file: file, line: line)
         XCTAssertNotNil(replay?.finalState.completedOrder, "\(name) ends with an order", file: file, line: line)
     }

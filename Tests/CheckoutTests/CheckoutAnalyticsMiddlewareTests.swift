@@ -24,7 +24,7 @@ final class CheckoutAnalyticsMiddlewareTests: XCTestCase {
                 .sectionCompleted(.orderSummary),
                 .shippingMethodChosen(id: "express", price: money("7.95")),
                 .paymentStarted(providerID: "sandbox", amount: money("49.95")),
-                .purchase(orderID: "payment-1", total: money("49.95")),
+                .purchase(orderID: "order-1", total: money("49.95")),
             ])
     }
 

@@ -33,7 +33,7 @@ final class ExtremeValueTests: XCTestCase {
         ]
         for name in logs {
             let path = root.appendingPathComponent("Examples/Logs/\(name).jsonl").path
-            guard let replay = try? Replayer(path: path, reducer: reducer) else { continue }
+            guard let replay = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version) else { continue }
             for step in 0...replay.count {
                 let state = replay.state(at: step)
                 let signature = [

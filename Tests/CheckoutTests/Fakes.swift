@@ -40,6 +40,8 @@ struct Harness {
     let provider: SandboxPaymentProvider
     let sink: RecordingSink
     let clearedCarts: Counter
+    /// The clock the checkout's timers sleep on: they run at once, and their sleeps are recorded.
+    let clock: SandboxClock
     let store: Store<CheckoutState>
 
     init(
@@ -54,11 +56,14 @@ struct Harness {
         self.provider = provider
         let sink = RecordingSink()
         let counter = Counter()
+        let clock = SandboxClock()
         self.sink = sink
         self.clearedCarts = counter
+        self.clock = clock
         let environment = CheckoutEnvironment(
             api: api, paymentProviders: [provider], clearCart: { counter.increment() },
-            sendWidgetUpdate: sendWidgetUpdate, webPage: webPage)
+            sendWidgetUpdate: sendWidgetUpdate, webPage: webPage, clock: clock,
+            makeIdempotencyKey: SandboxIdempotencyKeys().next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,
             middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checkout's dependencies: the backend, the payment providers, and the host's hooks.
 ///
 /// The reducer is built from an environment (``CheckoutReducer/make(environment:)``) and
@@ -33,6 +35,14 @@ public struct CheckoutEnvironment: Sendable {
     /// The web checkout's page, to reply to the bridge and run parse-mode scripts (`nil`: no
     /// page, replies are dropped). Called from effects only.
     public var webPage: (any WebCheckoutPage)?
+    /// The clock the checkout's timers wait on: polling a payment that awaits confirmation
+    /// (``BackoffSchedule/confirmationPolling``) and retrying an order placement
+    /// (``BackoffSchedule/orderPlacementRetries``). `ContinuousClock` in an app; a test or demo
+    /// clock elsewhere (the reducer decides what is due; only the waiting uses this).
+    public var clock: any Clock<Duration>
+    /// Makes the idempotency key of an order placement, once per payment, inside an effect (the
+    /// key is then recorded in an action): a UUID by default.
+    public var makeIdempotencyKey: @Sendable () -> String
 
     /// Creates an environment.
     public init(
@@ -42,8 +52,12 @@ public struct CheckoutEnvironment: Sendable {
         paymentStepTimeout: Duration? = .seconds(60),
         log: @escaping @Sendable (String) -> Void = { _ in },
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
-        webPage: (any WebCheckoutPage)? = nil
+        webPage: (any WebCheckoutPage)? = nil,
+        clock: any Clock<Duration> = ContinuousClock(),
+        makeIdempotencyKey: @escaping @Sendable () -> String = CheckoutEnvironment.randomIdempotencyKey
     ) {
+        self.clock = clock
+        self.makeIdempotencyKey = makeIdempotencyKey
         self.webPage = webPage
         self.sendWidgetUpdate = sendWidgetUpdate
         self.api = api
@@ -52,6 +66,9 @@ public struct CheckoutEnvironment: Sendable {
         self.paymentStepTimeout = paymentStepTimeout
         self.log = log
     }
+
+    /// A random idempotency key (a UUID): what an app uses.
+    public static let randomIdempotencyKey: @Sendable () -> String = { UUID().uuidString }
 
     /// The provider with identifier `id`.
     public func provider(id: String?) -> (any PaymentProvider)? {

@@ -15,6 +15,12 @@ enum CheckoutCommands {
         id == .max ? 1 : id + 1
     }
 
+    /// One more, stopping at `Int.max`: for counts (not ids), which must never trap.
+    @inline(__always)
+    static func saturatingIncrement(_ count: Int) -> Int {
+        count == .max ? .max : count + 1
+    }
+
     static func takeRequestID(_ state: inout CheckoutState) -> Int {
         let id = state.nextRequestID
         state.nextRequestID = successor(of: id)
