@@ -68,6 +68,13 @@ final class SandboxOrderTests: XCTestCase {
                 cartID: "cart-0", paymentReference: intent.reference, amount: money("42"), status: .confirmed,
                 idempotencyKey: "k3")
         }
+        await api.changePrice(productID: "cap-grey", to: 20)
+        await assertAPIError(.conflict(message: "the cart's total 44 GBP is not the payment's, 42 GBP")) {
+            _ = try await api.placeOrder(
+                cartID: "cart-1", paymentReference: intent.reference, amount: money("42"), status: .confirmed,
+                idempotencyKey: "k6")
+        }
+        await api.changePrice(productID: "cap-grey", to: 18)
         await assertAPIError(.client(status: 422, message: "an order is not placed as cancelled")) {
             _ = try await api.placeOrder(
                 cartID: "cart-1", paymentReference: intent.reference, amount: money("42"), status: .cancelled,

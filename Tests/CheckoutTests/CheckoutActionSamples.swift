@@ -201,7 +201,7 @@ enum CheckoutActionSamples {
     static let order: [CheckoutAction] = [
         .placementKeyMade(idempotencyKey: "order-key-1", paymentReference: "payment-1"),
         .placementKeyMade(idempotencyKey: tricky, paymentReference: ""),
-        .retryDue(retry: 1), .retryDue(retry: Int.min),
+        .retryDue(retry: 1), .retryDue(retry: Int.min), .retryTapped,
     ].map(CheckoutAction.order)
 
     private static func decimal(_ text: String) -> Decimal {

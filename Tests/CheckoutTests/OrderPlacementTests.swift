@@ -124,7 +124,8 @@ final class OrderPlacementTests: XCTestCase {
         await harness.api.failNextCalls(with: .conflict(message: "the cart changed"))
         await harness.send(.payment(.submitted(card)))
         XCTAssertNil(harness.state.completedOrder)
-        XCTAssertNil(harness.state.orderPlacement)
+        XCTAssertEqual(harness.state.orderPlacement?.isActive, false)
+        XCTAssertNil(harness.state.orderPlacement?.placed)
         guard case .failed(let failure) = harness.state.payment.phase else {
             return XCTFail("expected a failed payment, got \(harness.state.payment.phase)")
         }
@@ -142,6 +143,45 @@ final class OrderPlacementTests: XCTestCase {
         XCTAssertEqual(harness.state.completedOrder?.total, money("47.95"))
         let placed = await harness.api.placedOrders
         XCTAssertEqual(placed.map(\.total), [money("47.95")])
+    }
+
+    /// Found by the property test: an answer lost (the order made), then a 409 and a new total:
+    /// the payment was voided, but the order the lost answer made stayed pending, and paying again
+    /// made a second one.
+    func testAnOrderALostAnswerMadeIsCancelledWhenTheTotalChangedBeforePayingAgain() async throws {
+        let reducer = CheckoutReducer.make(
+            environment: CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()]))
+        var state = Fixtures.nativeState()
+        var details = await SandboxCheckoutAPI().currentDetails
+        details.cart.totals.total = decimal("47.95")
+        state.cart = details.cart
+        state.payment.phase = .succeeded
+        state.payment.amount = money("45.95")
+        var placement = OrderPlacementState(paymentReference: "payment-1", amount: money("45.95"), target: .confirmed)
+        placement.idempotencyKey = "k"
+        placement.callsMade = 2
+        placement.step = .recovering
+        state.orderPlacement = placement
+        state.native.refreshInFlight = 7
+
+        _ = reducer.reduce(&state, .result(.checkoutRefreshed(details, requestID: 7)))
+        XCTAssertEqual(state.orderPlacement?.target, .cancelled)
+        guard case .placing(let placing) = state.orderPlacement?.step else {
+            return XCTFail("expected the key to be placed again, to find the order: \(String(describing: state.orderPlacement))")
+        }
+        XCTAssertFalse(state.canPay, "no new payment while the old order may be live")
+        let lost = PlacedOrder(id: "order-1", number: "SB-1001", status: .pending, total: money("45.95"))
+        _ = reducer.reduce(&state, .result(.orderPlaced(lost, requestID: placing)))
+        guard case .updating(let updating) = state.orderPlacement?.step else {
+            return XCTFail("expected the order cancelled: \(String(describing: state.orderPlacement))")
+        }
+        var cancelled = lost
+        cancelled.status = .cancelled
+        _ = reducer.reduce(&state, .result(.orderStatusUpdated(cancelled, requestID: updating)))
+        XCTAssertEqual(state.orderPlacement?.isActive, false)
+        XCTAssertNil(state.completedOrder)
+        XCTAssertTrue(state.errors.contains { $0.kind == .totalChanged })
+        XCTAssertTrue(state.errors.contains { $0.kind == .orderCancelled(orderNumber: "SB-1001") })
     }
 
     func testAnOrderForAnotherAmountIsRefusedAndNeverCompletesTheCheckout() async throws {

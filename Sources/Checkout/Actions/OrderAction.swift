@@ -6,4 +6,8 @@ public enum OrderAction: Sendable, Hashable, Codable {
     case placementKeyMade(idempotencyKey: String, paymentReference: String)
     /// The retry timer fired: make the failed call again, with the same key.
     case retryDue(retry: Int)
+    /// The customer tapped retry on the order placement's failure (as the error's retry does):
+    /// the failed call again, with the same key; or, when fetching or rebuilding the checkout after
+    /// a 409 or 410 failed, that again. Works whether or not the error is still shown.
+    case retryTapped
 }

@@ -14,6 +14,9 @@ extension OrderAction: LogDecodable {
                 paymentReference: try payload.require("paymentReference").string())
         case "retryDue":
             self = .retryDue(retry: try payload.require("retry").int())
+        case "retryTapped":
+            _ = try payload.casePayload()
+            self = .retryTapped
         default:
             throw unknownCase(name, of: OrderAction.self)
         }

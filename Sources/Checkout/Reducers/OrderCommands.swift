@@ -139,7 +139,9 @@ enum OrderCommands {
         default:
             // Placed as pending (for a pending or a cancelled target) the backend may already know
             // the final result; placed as confirmed it must be confirmed.
-            if order.status == .cancelled || (placement.target == .confirmed && order.status != .confirmed) {
+            if (order.status == .cancelled && placement.target != .cancelled)
+                || (placement.target == .confirmed && order.status != .confirmed)
+            {
                 return "the order \(order.number) was placed as \(order.status.rawValue)"
             }
         }
@@ -157,6 +159,14 @@ enum OrderCommands {
         guard var placement = state.orderPlacement else { return .none }
         let placing = placement.placed == nil
         switch error {
+        case .cartExpired where placing && placement.target == .cancelled,
+            .conflict where placing && placement.target == .cancelled:
+            // Placed only to find an order a lost answer may have made, so as to cancel it: the
+            // backend looks the key up before the cart, so a 409 or 410 means it has no order for
+            // it. Nothing to cancel.
+            placement.step = .settled
+            state.orderPlacement = placement
+            return settle(&state, environment: environment)
         case .cartExpired where placing, .conflict where placing:
             // The existing rules: 410 rebuilds the checkout, 409 fetches it again. No payment is
             // taken again: placing resumes after it with the same key (`resumeAfterRecovery`).
@@ -195,34 +205,49 @@ enum OrderCommands {
         }
     }
 
-    /// The customer tapped retry on the placement error: the same call again, with the same key,
-    /// and a fresh set of automatic retries.
+    /// The customer tapped retry on the placement's failure: the same call again, with the same
+    /// key, and a fresh set of automatic retries. While recovering from a 409 or 410 whose fetch or
+    /// rebuild failed (nothing in flight), the checkout is fetched again instead (a 410 answer to
+    /// that rebuilds it), and placing resumes after it.
     static func retry(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
-        guard var placement = state.orderPlacement, case .failed = placement.step else { return .none }
-        placement.automaticRetries = 0
-        placement.step = .settled
-        state.orderPlacement = placement
-        return advance(&state, environment: environment)
+        guard var placement = state.orderPlacement else { return .none }
+        switch placement.step {
+        case .failed:
+            clearErrors(&state)
+            placement.automaticRetries = 0
+            placement.step = .settled
+            state.orderPlacement = placement
+            return advance(&state, environment: environment)
+        case .recovering where state.native.refreshInFlight == nil && state.native.recoveryInFlight == nil:
+            state.errors.removeAll { $0.retry == .refresh || $0.retry == .restore }
+            return CheckoutCommands.refresh(&state, environment: environment)
+        default:
+            return .none
+        }
     }
 
     /// After the checkout was fetched again (409) or rebuilt (410) while placing: place again
     /// with the same key when the total is still the amount paid. When it is not, the order
     /// cannot be placed for that payment: the payment is voided through the provider (as a
-    /// payment whose total changed is abandoned), the customer is told, and can pay the new total.
+    /// payment whose total changed is abandoned), any order an earlier call with the key may have
+    /// made (its answer lost) is cancelled, and once that settled the customer can pay the new
+    /// total.
     static func resumeAfterRecovery(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
         guard var placement = state.orderPlacement, placement.step == .recovering else { return .none }
+        placement.step = .settled
         do throws(PaymentGuardViolation) {
             try PaymentGuards.requireShownAmount(asked: placement.amount, shown: state.displayedTotal)
         } catch {
-            state.orderPlacement = nil
+            placement.target = .cancelled
+            state.orderPlacement = placement
             let failure = PaymentFailure(
                 kind: .guardViolation,
                 message: "\(error) after the payment was taken; the payment was voided and no order was placed")
-            let effect = PaymentReducer.fail(failure, &state, environment)
+            let void = PaymentReducer.fail(failure, &state, environment)
+            CheckoutCommands.clearErrors(retry: .payment, in: &state)
             CheckoutCommands.showError(.totalChanged, retry: nil, in: &state)
-            return effect
+            return .merge(void, advance(&state, environment: environment))
         }
-        placement.step = .settled
         state.orderPlacement = placement
         return advance(&state, environment: environment)
     }

@@ -26,6 +26,9 @@ public enum OrderPlacementReducer {
                 state.orderPlacement?.idempotencyKey = key
                 return OrderCommands.advance(&state, environment: environment)
 
+            case .order(.retryTapped):
+                return OrderCommands.retry(&state, environment: environment)
+
             case .order(.retryDue(let retry)):
                 guard placement.step == .retryScheduled(retry: retry) else { return .none }
                 state.orderPlacement?.step = .settled

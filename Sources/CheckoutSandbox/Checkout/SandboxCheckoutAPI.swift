@@ -24,8 +24,9 @@ import StateStore
 ///   the key is looked up first: a key seen before returns the order placed for it, as it is now,
 ///   and places nothing (the same key for another payment is a 422). Then 410 when the cart
 ///   expired, 409 when the cart id is not the current cart; the payment must have been started
-///   here (422 otherwise) and `amount` must be its amount (409 otherwise); a payment that has an
-///   order already returns that order (one order per payment). Orders are `order-1`, `order-2`, …,
+///   here (422 otherwise), and `amount` and the cart's total now must be its amount (409
+///   otherwise: the cart changed after the payment); a payment that has an order already returns
+///   that order (one order per payment). Orders are `order-1`, `order-2`, …,
 ///   numbered `SB-1001`, `SB-1002`, …; a pending order moves to confirmed or cancelled once
 ///   (`updateOrderStatus`; the same status again changes nothing, another change is a 409, an
 ///   unknown order a 404). The cart stays open until the checkout places its next order.
@@ -263,6 +264,10 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         }
         guard amount == paid else {
             throw .conflict(message: "the amount \(amount) is not the payment's, \(paid)")
+        }
+        let total = details().cart.total
+        guard total == paid else {
+            throw .conflict(message: "the cart's total \(total) is not the payment's, \(paid)")
         }
         guard status != .cancelled else { throw .client(status: 422, message: "an order is not placed as cancelled") }
         let placed: PlacedOrder
