@@ -7,6 +7,7 @@ enum CheckoutCommandLine {
                checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
                              [--provider sandbox|adyen|braintree|afterpay|worldline]
                              [--decline] [--challenge] [--conflict] [--expire]
+                             [--pending|--voucher [--refused]] [--placement-failure]
 
         replay   prints each step of a recorded log: the action, the state change, the analytics
                  events; then the final state. --to N stops after step N; --json writes JSON

@@ -21,6 +21,9 @@ struct DemoCommand {
     let providerName: String
     let conflict: Bool
     let expire: Bool
+    let payLater: DemoScenario.PayLater?
+    let refusedAfterPending: Bool
+    let placementFailure: Bool
     let terminal: Terminal
 
     init(options: Options) throws {
@@ -32,6 +35,10 @@ struct DemoCommand {
         challenge = options.flag("--challenge")
         conflict = options.flag("--conflict")
         expire = options.flag("--expire")
+        let pending = options.flag("--pending")
+        let voucher = options.flag("--voucher")
+        refusedAfterPending = options.flag("--refused")
+        placementFailure = options.flag("--placement-failure")
         terminal = Terminal(noColor: options.flag("--no-color"))
         providerName = options.value("--provider") ?? "sandbox"
         guard DemoProviders.names.contains(providerName) else {
@@ -52,6 +59,21 @@ struct DemoCommand {
         }
         if providerName != "sandbox", flow != .native {
             throw UsageError("--provider pays in the native checkout; the web checkout pays on the merchant's page")
+        }
+        switch (pending, voucher) {
+        case (true, true): throw UsageError("--pending and --voucher are two ways to pay later; choose one")
+        case (true, false): payLater = .pending
+        case (false, true): payLater = .voucher
+        case (false, false): payLater = nil
+        }
+        if refusedAfterPending, payLater == nil {
+            throw UsageError("--refused refuses a payment that awaits confirmation: add --pending or --voucher")
+        }
+        if payLater != nil || placementFailure, flow != .native {
+            throw UsageError("--pending, --voucher and --placement-failure play the native checkout's order placement")
+        }
+        if payLater != nil, providerName != "sandbox" {
+            throw UsageError("--pending and --voucher pay with the sandbox provider (leave out --provider)")
         }
         try options.rejectUnknown()
     }
@@ -75,11 +97,16 @@ struct DemoCommand {
 
     func run() async throws -> Int32 {
         let api = SandboxCheckoutAPI()
-        guard
-            let script = DemoProviders.script(
-                named: providerName, scenario: DemoScenario(decline: decline, challenge: challenge))
-        else { throw UsageError("unknown provider \"\(providerName)\"") }
-        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider])
+        let scenario = DemoScenario(
+            decline: decline, challenge: challenge, payLater: payLater, refusedAfterPending: refusedAfterPending)
+        guard let script = DemoProviders.script(named: providerName, scenario: scenario) else {
+            throw UsageError("unknown provider \"\(providerName)\"")
+        }
+        // Time passes as it is slept (the polls and retries run at once, in their order), and the
+        // order placement's keys are numbered: the same demo records the same log.
+        let environment = CheckoutEnvironment(
+            api: api, paymentProviders: [script.provider], clock: SandboxClock(),
+            makeIdempotencyKey: SandboxIdempotencyKeys().next)
         let initial: CheckoutState
         switch flow {
         case .native:
@@ -169,9 +196,16 @@ struct DemoCommand {
         }
         let state = store.state
         output.line()
+        let cancelled = state.orderPlacement.flatMap { $0.isActive ? nil : $0.placed }
         if let order = state.completedOrder {
             let total = order.total.map { " for \($0)" } ?? ""
-            output.line(terminal.green("order \(order.orderID) placed\(total)"))
+            let number = order.orderNumber.map { "\($0) (\(order.orderID))" } ?? order.orderID
+            let pending = order.isPending ? ", pending: we'll email you" : ""
+            output.line(terminal.green("order \(number) placed\(total)\(pending)"))
+        } else if let cancelled {
+            output.line(
+                terminal.red("order \(cancelled.number) cancelled")
+                    + ": the payment was refused; paying again is open (view: \(state.view))")
         } else {
             output.line(terminal.red("no order placed") + " (view: \(state.view))")
         }
@@ -187,7 +221,9 @@ struct DemoCommand {
             output.line("replay it with: checkout replay --verify \(recordPath)")
         }
         output.flush()
-        return state.completedOrder == nil ? 1 : 0
+        // A refused pending payment ends as the scenario means it to: its order cancelled.
+        let expected = state.completedOrder != nil || (refusedAfterPending && cancelled != nil)
+        return expected ? 0 : 1
     }
 
     private func playNative(
@@ -217,6 +253,12 @@ struct DemoCommand {
             narratorNote("the sandbox changes a price (paying answers 409)", store: store)
             await api.changePrice(productID: "cap-grey", to: 20)
             await send(.payment(.payTapped))
+        }
+        if placementFailure {
+            narratorNote(
+                "the sandbox will lose its answer to placing the order (the order is made; the checkout sees a timeout)",
+                store: store)
+            await api.loseNextOrderAnswers()
         }
         await send(.payment(.payTapped))
         try await submitAndCompleteActions(store: store, script: script, send: send)
@@ -294,6 +336,7 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
                 notes.append("total \(total)")
             }
             if before.payment.phase != after.payment.phase { notes.append("payment \(after.payment.phase)") }
+            notes += Self.orderNotes(before: before.orderPlacement, after: after.orderPlacement)
             if after.errors.count > before.errors.count, let error = after.errors.last {
                 notes.append(terminal.red("error \(error.kind)"))
             }
@@ -301,5 +344,24 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
             output.line("  " + terminal.bold(text) + (notes.isEmpty ? "" : "  → " + notes.joined(separator: ", ")))
             lock.unlock()
         }
+    }
+
+    /// What changed in the order placement: the backend's order and its status, a retry ahead,
+    /// a failure.
+    static func orderNotes(before: OrderPlacementState?, after: OrderPlacementState?) -> [String] {
+        guard let after, before != after else { return [] }
+        var notes: [String] = []
+        if let placed = after.placed, before?.placed != placed {
+            notes.append("order \(placed.number) \(placed.status.rawValue)")
+        }
+        if before?.step != after.step {
+            switch after.step {
+            case .retryScheduled(let retry): notes.append("order placement retry \(retry) scheduled (same key)")
+            case .recovering: notes.append("order placement waits for the checkout to recover")
+            case .failed(let error): notes.append("order placement failed: \(error)")
+            default: break
+            }
+        }
+        return notes
     }
 }

@@ -21,16 +21,27 @@ enum DemoProviders {
 }
 
 /// The checkout's own sandbox provider as a demo script: a card the drop-in "tokenised", a
-/// 3-D Secure result, and a bank that declines only the first attempt when asked to decline.
+/// 3-D Secure result, a bank that declines only the first attempt when asked to decline, and a
+/// payment that awaits confirmation (`Pending`, or a voucher) whose lookup answers "still
+/// pending" twice, then confirms it (or, asked to, answers "still pending" once, then refuses it).
 struct SandboxDemoScript: ProviderDemoScript {
     let sandbox: SandboxPaymentProvider
     let scenario: DemoScenario
 
     init(scenario: DemoScenario) {
         self.scenario = scenario
+        let behaviour: SandboxPaymentProvider.Behaviour
+        switch scenario.payLater {
+        case .pending?: behaviour = .pending
+        case .voucher?: behaviour = .presentToShopper(.voucher)
+        case nil:
+            behaviour =
+                scenario.decline
+                ? .decline(reason: "Insufficient funds") : scenario.challenge ? .challengeThenApprove : .approve
+        }
         sandbox = SandboxPaymentProvider(
-            behaviour: scenario.decline
-                ? .decline(reason: "Insufficient funds") : scenario.challenge ? .challengeThenApprove : .approve)
+            behaviour: behaviour, confirmation: scenario.refusedAfterPending ? .refuse(reason: "Expired") : .authorise,
+            lookupsStillPending: scenario.refusedAfterPending ? 1 : 2)
     }
 
     var provider: any PaymentProvider { sandbox }

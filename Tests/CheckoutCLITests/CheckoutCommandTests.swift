@@ -24,6 +24,7 @@ final class CheckoutCommandTests: XCTestCase {
             ["--provider", "afterpay"], ["--provider", "afterpay", "--decline"],
             ["--provider", "worldline"], ["--provider", "worldline", "--challenge"],
             ["--provider", "worldline", "--decline"],
+            ["--guest", "--pending"], ["--voucher"], ["--guest", "--placement-failure"],
         ]
         for variant in variants {
             let path = directory.appendingPathComponent("demo-\(variant.joined()).jsonl").path
@@ -74,7 +75,8 @@ final class CheckoutCommandTests: XCTestCase {
         XCTAssertTrue(
             demo.errors.hasPrefix("checkout: recording stopped: write failed for \(path): "), demo.errors)
         XCTAssertEqual(demo.errors.split(separator: "\n").count, 1, "one line, once: \(demo.errors)")
-        XCTAssertTrue(demo.output.contains("order payment-1 placed for 45.95 GBP"), "the summary: \(demo.output)")
+        XCTAssertTrue(
+            demo.output.contains("order SB-1001 (order-1) placed for 45.95 GBP"), "the summary: \(demo.output)")
         XCTAssertTrue(demo.output.contains("recording failed: "), demo.output)
         XCTAssertFalse(demo.output.contains("replay it with"), "no replay advice for a cut-off log")
 
@@ -84,7 +86,7 @@ final class CheckoutCommandTests: XCTestCase {
         let lines = merged.output.split(separator: "\n").map(String.init)
         let failure = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("checkout: recording stopped: ") }, merged.output)
         let payTapped = try XCTUnwrap(lines.firstIndex { $0.contains("payment.payTapped") }, merged.output)
-        let placed = try XCTUnwrap(lines.firstIndex { $0.contains("order payment-1 placed") }, merged.output)
+        let placed = try XCTUnwrap(lines.firstIndex { $0.contains("order SB-1001 (order-1) placed") }, merged.output)
         XCTAssertLessThan(failure, payTapped, "reported at once, not at exit:\n\(merged.output)")
         XCTAssertLessThan(payTapped, placed)
     }
@@ -134,9 +136,33 @@ final class CheckoutCommandTests: XCTestCase {
         XCTAssertTrue(replay.output.contains("step 1  common.started"))
         XCTAssertTrue(replay.output.contains("  + journey.hasStarted: true"))
         XCTAssertTrue(replay.output.contains("  analytics: checkout_started kind=native"))
-        XCTAssertTrue(replay.output.contains("analytics: purchase currency=GBP order_id=payment-1 total=45.95"))
+        XCTAssertTrue(replay.output.contains("analytics: purchase currency=GBP order_id=order-1 total=45.95"))
         XCTAssertTrue(replay.output.contains("final state\n"))
         XCTAssertFalse(replay.output.contains("\u{1B}["), "no colours when the output is not a terminal")
+    }
+
+    func testThePendingRefusedDemoEndsWithItsOrderCancelledAndPayingOpen() throws {
+        let path = directory.appendingPathComponent("refused.jsonl").path
+        let demo = try runner.run(["demo", "--guest", "--pending", "--refused", "--record", path])
+        XCTAssertEqual(demo.status, 0, "the scenario ends as it means to: \(demo.errors)")
+        XCTAssertTrue(demo.output.contains("payment.confirmationPollDue(poll: 1)"), demo.output)
+        XCTAssertTrue(demo.output.contains("order SB-1001 pending"), demo.output)
+        XCTAssertTrue(demo.output.contains("order SB-1001 cancelled: the payment was refused"), demo.output)
+        XCTAssertEqual(try runner.run(["replay", "--verify", path]).status, 0)
+    }
+
+    func testAnActionLogOfAnOlderSchemaStopsAtItsFirstChangedActionNamingTheSchema() throws {
+        let legacy = repositoryRoot.appendingPathComponent("Examples/Logs/legacy/native-guest.jsonl").path
+        for arguments in [["replay", legacy], ["replay", "--verify", legacy]] {
+            let result = try runner.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(
+                result.errors.hasPrefix(
+                    "checkout: \(legacy):17: the action cannot be decoded: the upgrade step failed: action schema 1: "
+                        + "payment.outcomeReceived was recorded before native checkouts placed orders (schema 2)"),
+                result.errors)
+            XCTAssertFalse(result.output.contains("payment-1 placed"), "never misread as an order")
+        }
     }
 
     func testReplayToStopsAtTheStep() throws {
@@ -210,6 +236,8 @@ final class CheckoutCommandTests: XCTestCase {
     func testUsageMistakesExitWithUsage() throws {
         for arguments in [
             ["frobnicate"], ["replay"], ["replay", "a", "b"], ["replay", "x", "--to", "soon"], ["demo", "--bogus"],
+            ["demo", "--refused"], ["demo", "--pending", "--voucher"], ["demo", "--pending", "--provider", "adyen"],
+            ["demo", "--web", "bridge", "--placement-failure"],
         ] {
             let result = try runner.run(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")

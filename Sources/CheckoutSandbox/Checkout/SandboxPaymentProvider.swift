@@ -82,14 +82,16 @@ public actor SandboxPaymentProvider: PaymentProvider {
     ///   - descriptor: Its descriptor; by default id `sandbox`, GBP, EUR, USD and JPY, Adyen's
     ///     minor-unit exceptions, partial payments off.
     ///   - confirmation: What the lookup answers.
+    ///   - lookupsStillPending: How many lookups answer "still pending" first.
     public init(
         behaviour: Behaviour = .approve,
         descriptor: PaymentProviderDescriptor = SandboxPaymentProvider.defaultDescriptor,
-        confirmation: Confirmation = .authorise
+        confirmation: Confirmation = .authorise, lookupsStillPending: Int = 0
     ) {
         self.behaviour = behaviour
         self.descriptor = descriptor
         self.confirmation = confirmation
+        self.lookupsStillPending = max(0, lookupsStillPending)
     }
 
     /// The default descriptor.
