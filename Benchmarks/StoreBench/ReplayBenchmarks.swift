@@ -121,7 +121,8 @@ func checkoutReplayBenchmark() -> [Result] {
     for file in files {
         guard
             let reader = try? ActionLogReader<CheckoutState>(
-                path: "\(directory)/\(file)", schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
+                path: "\(directory)/\(file)", schemaVersion: CheckoutLogSchema.version,
+                upgrade: CheckoutLogSchema.upgrade)
         else { continue }
         while let record = try? reader.next() { actions.append(record.action) }
     }
@@ -169,7 +170,8 @@ func checkoutReplayBenchmark() -> [Result] {
             return elapsed
         },
         measure("  read only (ns/action)", iterations: count, repetitions: 3) { _ in
-            guard let reader = try? ActionLogReader<CheckoutState>(path: path, schemaVersion: CheckoutLogSchema.version) else { return 0 }
+            guard let reader = try? ActionLogReader<CheckoutState>(path: path, schemaVersion: CheckoutLogSchema.version)
+            else { return 0 }
             var read = 0
             while let batch = try? reader.nextBatch(), !batch.isEmpty { read &+= batch.count }
             return read
@@ -187,7 +189,9 @@ func checkoutReplayBenchmark() -> [Result] {
 func checkoutJumpBenchmark(
     path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int
 ) -> [Result] {
-    guard let replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version) else { return [] }
+    guard let replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version) else {
+        return []
+    }
     var generator = SystemRandomNumberGenerator()
     let steps = (0..<200).map { _ in Int.random(in: 0...count, using: &generator) }
     return [

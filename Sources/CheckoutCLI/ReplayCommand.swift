@@ -65,7 +65,8 @@ struct ReplayCommand {
 
     func run() throws -> Int32 {
         let replay = try Replayer(
-            path: path, reducer: Self.reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade,
+            path: path, reducer: Self.reducer, schemaVersion: CheckoutLogSchema.version,
+            upgrade: CheckoutLogSchema.upgrade,
             maximumLineBytes: maximumLineBytes)
         let output = Output()
         defer { output.flush() }

@@ -26,7 +26,8 @@ final class ExampleLogTests: XCTestCase {
     ) {
         let path = repositoryRoot.appendingPathComponent("Examples/Logs/\(name).jsonl").path
         let replay = assertLogReplays(
-            path, through: reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade, filePath: file, testName: testName,
+            path, through: reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade,
+            filePath: file, testName: testName,
             line: line)
         XCTAssertNotNil(replay?.footer, "\(name) was closed cleanly", file: file, line: line)
         guard let final = replay?.finalState else { return }
@@ -34,7 +35,8 @@ final class ExampleLogTests: XCTestCase {
         case .order:
             XCTAssertNotNil(final.completedOrder, "\(name) ends with an order", file: file, line: line)
             if final.kind == .native {
-                XCTAssertEqual(final.completedOrder?.idSource, .backend, "\(name): the backend's order", file: file, line: line)
+                XCTAssertEqual(
+                    final.completedOrder?.idSource, .backend, "\(name): the backend's order", file: file, line: line)
                 XCTAssertNotNil(final.completedOrder?.orderNumber, "\(name): an order number", file: file, line: line)
             }
         case .orderCancelled:

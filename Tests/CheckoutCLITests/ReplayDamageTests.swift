@@ -23,7 +23,8 @@ final class ReplayDamageTests: XCTestCase {
         let source = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl")
         guest = try String(contentsOf: source, encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertGreaterThan(guest.count, 10)
-        XCTAssertTrue(guest.last?.contains(#""end":{"count":\#(guest.count - 2),"#) == true, "the footer is the last line")
+        XCTAssertTrue(
+            guest.last?.contains(#""end":{"count":\#(guest.count - 2),"#) == true, "the footer is the last line")
     }
 
     private func write(_ lines: [String], name: String, newline: Bool = true) throws -> String {

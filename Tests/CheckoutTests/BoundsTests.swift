@@ -354,7 +354,8 @@ final class BoundsTests: XCTestCase {
         initial.payment.restarts = .max
         let recorder = try ActionLog.ActionRecorder<CheckoutState>(
             path: path, initialState: initial, mode: .durable,
-            configuration: ActionLogConfiguration(appVersion: "bounds-tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
+            configuration: ActionLogConfiguration(
+                appVersion: "bounds-tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
         let harness = Harness(state: initial, extraMiddleware: [recorder.middleware])
         await harness.start()
         await harness.completeGuestSections()

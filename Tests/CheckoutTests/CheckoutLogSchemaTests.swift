@@ -54,7 +54,8 @@ final class CheckoutLogSchemaTests: XCTestCase {
     }
 
     func testALogOfANewerSchemaIsRefusedNamingIt() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).jsonl")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let recorder = try ActionLog.ActionRecorder(
             path: path, initialState: Fixtures.nativeState(), mode: .durable,

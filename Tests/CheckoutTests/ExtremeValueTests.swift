@@ -71,7 +71,8 @@ final class ExtremeValueTests: XCTestCase {
             XCTAssertTrue(phases.contains(phase), "no base state in phase \(phase)")
         }
         XCTAssertTrue(
-            Self.baseStates.contains { $0.orderPlacement?.placed?.status == .pending }, "no base state with a pending order")
+            Self.baseStates.contains { $0.orderPlacement?.placed?.status == .pending },
+            "no base state with a pending order")
     }
 
     // MARK: Every number of every action

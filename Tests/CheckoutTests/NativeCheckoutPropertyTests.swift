@@ -119,7 +119,8 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         placement.placed = PlacedOrder(id: "o", number: "1", status: .pending, total: money("1"))
         state.orderPlacement = placement
         XCTAssertNotNil(Self.stuckReason(state), "placed but not shown")
-        state.completedOrder = CompletedOrder(placed: PlacedOrder(id: "o", number: "1", status: .pending, total: money("1")))
+        state.completedOrder = CompletedOrder(
+            placed: PlacedOrder(id: "o", number: "1", status: .pending, total: money("1")))
         XCTAssertNil(Self.stuckReason(state), "we'll email you: polling ended, the order pending")
         placement.step = .failed(.timeout)
         state.orderPlacement = placement
@@ -170,10 +171,11 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         let calls = await harness.api.receivedCalls
         var reached = Reached()
         reached.ordersPlaced = orders.count
-        reached.pendingOrders = calls.filter {
-            if case .placeOrder(_, _, _, .pending, _) = $0 { return true }
-            return false
-        }.count
+        reached.pendingOrders =
+            calls.filter {
+                if case .placeOrder(_, _, _, .pending, _) = $0 { return true }
+                return false
+            }.count
         reached.cancelledOrders = orders.filter { $0.status == .cancelled }.count
         for action in actions {
             switch action {
@@ -245,7 +247,8 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         case .settled:
             guard placement.target != .cancelled, let placed = placement.placed else { return nil }
             if state.completedOrder?.orderID != placed.id || state.completedOrder?.status != placed.status {
-                return "the order \(placed.number) is \(placed.status.rawValue) but the checkout shows \(String(describing: state.completedOrder))"
+                return
+                    "the order \(placed.number) is \(placed.status.rawValue) but the checkout shows \(String(describing: state.completedOrder))"
             }
         }
         return nil
@@ -432,7 +435,8 @@ private final class InvariantChecker: @unchecked Sendable {
         case (.some, nil) where after.orderPlacement?.placed?.status != .cancelled:
             return "the completed order went away without being cancelled"
         case (nil, let new?) where new.total != after.displayedTotal:
-            return "completed an order for \(String(describing: new.total)), shown \(String(describing: after.displayedTotal))"
+            return
+                "completed an order for \(String(describing: new.total)), shown \(String(describing: after.displayedTotal))"
         default:
             return nil
         }

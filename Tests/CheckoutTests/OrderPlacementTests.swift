@@ -167,7 +167,8 @@ final class OrderPlacementTests: XCTestCase {
         _ = reducer.reduce(&state, .result(.checkoutRefreshed(details, requestID: 7)))
         XCTAssertEqual(state.orderPlacement?.target, .cancelled)
         guard case .placing(let placing) = state.orderPlacement?.step else {
-            return XCTFail("expected the key to be placed again, to find the order: \(String(describing: state.orderPlacement))")
+            return XCTFail(
+                "expected the key to be placed again, to find the order: \(String(describing: state.orderPlacement))")
         }
         XCTAssertFalse(state.canPay, "no new payment while the old order may be live")
         let lost = PlacedOrder(id: "order-1", number: "SB-1001", status: .pending, total: money("45.95"))

@@ -150,10 +150,12 @@ final class PendingPaymentTests: XCTestCase {
 
     func testUndecidedLookupAnswersSettleNothing() {
         for outcome: PaymentOutcome in [
-            .error(message: "unknown result code \"Frobnicated\""), .actionRequired(PaymentActionRequest(kind: .redirect)),
+            .error(message: "unknown result code \"Frobnicated\""),
+            .actionRequired(PaymentActionRequest(kind: .redirect)),
             .partiallyAuthorised(
                 PaymentReceipt(providerReference: "p", amount: money("1"), resultCode: "x"), remaining: money("44.95")),
-            .awaitingConfirmation(PaymentReceipt(providerReference: "p", amount: money("45.95"), resultCode: "Received")),
+            .awaitingConfirmation(
+                PaymentReceipt(providerReference: "p", amount: money("45.95"), resultCode: "Received")),
         ] {
             let (reducer, initial) = awaitingLookup()
             var state = initial
@@ -183,7 +185,8 @@ final class PendingPaymentTests: XCTestCase {
     func testARefusalBeforeAnyPlacementCallSettlesWithoutTheBackendAndUnlocksPaying() {
         let (reducer, initial) = awaitingLookup()
         var state = initial
-        state.orderPlacement = OrderPlacementState(paymentReference: "payment-1", amount: money("45.95"), target: .pending)
+        state.orderPlacement = OrderPlacementState(
+            paymentReference: "payment-1", amount: money("45.95"), target: .pending)
         _ = reducer.reduce(&state, .payment(.outcomeReceived(.refused(reason: "Refused"), attempt: 1)))
         XCTAssertEqual(state.orderPlacement?.target, .cancelled)
         XCTAssertEqual(state.orderPlacement?.step, .makingKey, "waits for the key the effect is making")

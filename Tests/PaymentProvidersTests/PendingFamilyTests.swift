@@ -47,7 +47,8 @@ final class PendingFamilyTests: XCTestCase {
             var state = CheckoutState(kind: .native, paymentProviders: [SandboxPaymentProvider.defaultDescriptor])
             state.cart = Cart(
                 id: "cart-1", lines: SandboxCheckoutAPI.demoLines,
-                totals: CartTotals(subtotal: 42, shipping: Decimal(string: "3.95") ?? 0, discount: 0, total: due.amount),
+                totals: CartTotals(
+                    subtotal: 42, shipping: Decimal(string: "3.95") ?? 0, discount: 0, total: due.amount),
                 currencyCode: "GBP")
             state.payment.phase = .submitting
             state.payment.attempt = 1

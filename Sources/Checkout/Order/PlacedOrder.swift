@@ -30,7 +30,8 @@ public struct PlacedOrder: Sendable, Hashable, Codable {
         let id = try container.decode(String.self, forKey: .id)
         let number = try container.decode(String.self, forKey: .number)
         guard !id.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "the order id is empty")
+            throw DecodingError.dataCorruptedError(
+                forKey: .id, in: container, debugDescription: "the order id is empty")
         }
         guard !number.isEmpty else {
             throw DecodingError.dataCorruptedError(
