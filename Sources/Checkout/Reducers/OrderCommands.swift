@@ -189,15 +189,9 @@ enum OrderCommands {
                 placement.automaticRetries = retry
                 placement.step = .retryScheduled(retry: retry)
                 state.orderPlacement = placement
-                let clock = environment.clock
-                return .run(id: CheckoutEffectID.orderPlacementRetry) { send in
-                    do {
-                        try await clock.sleep(for: delay)
-                    } catch {
-                        return  // cancelled
-                    }
-                    send(.order(.retryDue(retry: retry)))
-                }
+                return CheckoutCommands.timer(
+                    CheckoutEffectID.orderPlacementRetry, after: delay, on: environment.clock,
+                    send: .order(.retryDue(retry: retry)))
             }
             placement.step = .failed(error)
             state.orderPlacement = placement

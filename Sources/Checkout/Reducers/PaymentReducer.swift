@@ -433,15 +433,12 @@ public enum PaymentReducer {
     /// retry number is no longer the one awaited). Only the host's request cancels the sleeping
     /// poll timer, from the host's thread.
     static func lookUp(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
-        var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
-        confirmation.nextPoll = nil
         guard let session = state.payment.session else {
             // Nothing to look up with: polling ends, and the order stays pending for the backend.
-            confirmation.isLookupInFlight = false
-            confirmation.hasEnded = true
-            state.payment.confirmation = confirmation
-            return .none
+            return endPolling(&state)
         }
+        var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
+        confirmation.nextPoll = nil
         confirmation.isLookupInFlight = true
         state.payment.confirmation = confirmation
         let attempt = state.payment.attempt
@@ -454,25 +451,27 @@ public enum PaymentReducer {
     /// environment's clock), or ends polling when the schedule ran out: the order stays pending.
     static func scheduleNextPoll(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
         var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
-        confirmation.isLookupInFlight = false
         let next = CheckoutCommands.saturatingIncrement(confirmation.polls)
         guard !confirmation.hasEnded, let delay = BackoffSchedule.confirmationPolling.delay(beforeTry: next) else {
-            confirmation.nextPoll = nil
-            confirmation.hasEnded = true
-            state.payment.confirmation = confirmation
-            return .none
+            return endPolling(&state)
         }
+        confirmation.isLookupInFlight = false
         confirmation.nextPoll = next
         state.payment.confirmation = confirmation
-        let clock = environment.clock
-        return .run(id: CheckoutEffectID.confirmationPoll) { send in
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                return  // cancelled
-            }
-            send(.payment(.confirmationPollDue(poll: next)))
-        }
+        return CheckoutCommands.timer(
+            CheckoutEffectID.confirmationPoll, after: delay, on: environment.clock,
+            send: .payment(.confirmationPollDue(poll: next)))
+    }
+
+    /// Polling ends with the payment still awaiting confirmation: its order stays pending, and the
+    /// backend (its webhook) settles it; the host may still ask.
+    static func endPolling(_ state: inout CheckoutState) -> Effects {
+        var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
+        confirmation.isLookupInFlight = false
+        confirmation.nextPoll = nil
+        confirmation.hasEnded = true
+        state.payment.confirmation = confirmation
+        return .none
     }
 
     /// The authoritative lookup's answer for a payment awaiting confirmation. Only a definite
