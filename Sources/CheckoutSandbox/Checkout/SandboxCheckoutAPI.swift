@@ -121,7 +121,7 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
     }
 
     /// Makes the next `count` order placements lose their answers: the order is placed, then the
-    /// call fails with ``CheckoutAPIError/timeout``.
+    /// call fails with `CheckoutAPIError.timeout`.
     public func loseNextOrderAnswers(_ count: Int = 1) {
         lostOrderAnswers += count
     }
