@@ -119,7 +119,11 @@ func checkoutReplayBenchmark() -> [Result] {
     }.sorted()
     var actions: [CheckoutAction] = []
     for file in files {
-        guard let reader = try? ActionLogReader<CheckoutState>(path: "\(directory)/\(file)") else { continue }
+        guard
+            let reader = try? ActionLogReader<CheckoutState>(
+                path: "\(directory)/\(file)", schemaVersion: CheckoutLogSchema.version,
+                upgrade: CheckoutLogSchema.upgrade)
+        else { continue }
         while let record = try? reader.next() { actions.append(record.action) }
     }
     guard !actions.isEmpty else {
@@ -134,7 +138,8 @@ func checkoutReplayBenchmark() -> [Result] {
     do {
         let recorder = try ActionRecorder(
             path: path, initialState: initial, mode: .buffered(),
-            configuration: ActionLogConfiguration(fingerprintInterval: 1000, maximumFileBytes: Int.max))
+            configuration: ActionLogConfiguration(
+                schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1000, maximumFileBytes: Int.max))
         let store = Store(reducer: reducer, state: initial, middleware: [recorder.middleware], effectsEnabled: false)
         for i in 0..<count { store.dispatch(actions[i % actions.count]) }
         try recorder.close()
@@ -149,14 +154,14 @@ func checkoutReplayBenchmark() -> [Result] {
         measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 5) { _ in
             let clock = ContinuousClock()
             let start = clock.now
-            let replayer = try? Replayer(path: path, reducer: reducer)
+            let replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
             let elapsed = clock.now - start
             // Freeing a million steps is timed on its own, below.
             withExtendedLifetime(replayer) {}
             return elapsed
         },
         measureTimed("  freeing it (ns/action)", iterations: count, repetitions: 3) { _ in
-            var replayer = try? Replayer(path: path, reducer: reducer)
+            var replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
             let clock = ContinuousClock()
             let start = clock.now
             replayer = nil
@@ -165,7 +170,8 @@ func checkoutReplayBenchmark() -> [Result] {
             return elapsed
         },
         measure("  read only (ns/action)", iterations: count, repetitions: 3) { _ in
-            guard let reader = try? ActionLogReader<CheckoutState>(path: path) else { return 0 }
+            guard let reader = try? ActionLogReader<CheckoutState>(path: path, schemaVersion: CheckoutLogSchema.version)
+            else { return 0 }
             var read = 0
             while let batch = try? reader.nextBatch(), !batch.isEmpty { read &+= batch.count }
             return read
@@ -183,7 +189,9 @@ func checkoutReplayBenchmark() -> [Result] {
 func checkoutJumpBenchmark(
     path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int
 ) -> [Result] {
-    guard let replayer = try? Replayer(path: path, reducer: reducer) else { return [] }
+    guard let replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version) else {
+        return []
+    }
     var generator = SystemRandomNumberGenerator()
     let steps = (0..<200).map { _ in Int.random(in: 0...count, using: &generator) }
     return [

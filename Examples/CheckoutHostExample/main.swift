@@ -27,7 +27,10 @@ let environment = CheckoutEnvironment(
 )
 let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [SandboxPaymentProvider.defaultDescriptor])
 let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-host-example.jsonl").path
-let recorder = try ActionRecorder(path: logPath, initialState: initial)
+// The log's header names the checkout's action schema, so a later build reads it right.
+let recorder = try ActionRecorder(
+    path: logPath, initialState: initial,
+    configuration: ActionLogConfiguration(appVersion: "host-example", schemaVersion: CheckoutLogSchema.version))
 let store = Store(
     reducer: CheckoutReducer.make(environment: environment),
     state: initial,
@@ -66,5 +69,8 @@ await tap(
 
 try recorder.close()
 subscription.cancel()
-print("order:", store.state.completedOrder.map { "\($0.orderID) \($0.total?.description ?? "")" } ?? "none")
+// The backend's order: its number is what the customer quotes.
+print(
+    "order:",
+    store.state.completedOrder.map { "\($0.orderNumber ?? $0.orderID) \($0.total?.description ?? "")" } ?? "none")
 print("log: \(logPath) (replay it with: swift run checkout replay --verify \(logPath))")

@@ -60,7 +60,8 @@ let logPath =
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("web-checkout-host-example.jsonl").path
 let recorder = try ActionRecorder(
     path: logPath, initialState: initial, mode: .durable,
-    configuration: ActionLogConfiguration(appVersion: "web-checkout-host-example", fingerprintInterval: 1))
+    configuration: ActionLogConfiguration(
+        appVersion: "web-checkout-host-example", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
 let store = builder.makeStore(
     environment: environment,
     middleware: [CheckoutAnalyticsMiddleware(sink: PrintingAnalytics()).middleware, recorder.middleware])

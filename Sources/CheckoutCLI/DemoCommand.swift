@@ -22,6 +22,9 @@ struct DemoCommand {
     let conflict: Bool
     let expire: Bool
     let scripts: Bool
+    let payLater: DemoScenario.PayLater?
+    let refusedAfterPending: Bool
+    let placementFailure: Bool
     let terminal: Terminal
 
     init(options: Options) throws {
@@ -34,6 +37,10 @@ struct DemoCommand {
         conflict = options.flag("--conflict")
         expire = options.flag("--expire")
         scripts = options.flag("--scripts")
+        let pending = options.flag("--pending")
+        let voucher = options.flag("--voucher")
+        refusedAfterPending = options.flag("--refused")
+        placementFailure = options.flag("--placement-failure")
         terminal = Terminal(noColor: options.flag("--no-color"))
         providerName = options.value("--provider") ?? "sandbox"
         guard DemoProviders.names.contains(providerName) else {
@@ -61,6 +68,21 @@ struct DemoCommand {
         }
         if providerName != "sandbox", flow != .native {
             throw UsageError("--provider pays in the native checkout; the web checkout pays on the merchant's page")
+        }
+        switch (pending, voucher) {
+        case (true, true): throw UsageError("--pending and --voucher are two ways to pay later; choose one")
+        case (true, false): payLater = .pending
+        case (false, true): payLater = .voucher
+        case (false, false): payLater = nil
+        }
+        if refusedAfterPending, payLater == nil {
+            throw UsageError("--refused refuses a payment that awaits confirmation: add --pending or --voucher")
+        }
+        if payLater != nil || placementFailure, flow != .native {
+            throw UsageError("--pending, --voucher and --placement-failure play the native checkout's order placement")
+        }
+        if payLater != nil, providerName != "sandbox" {
+            throw UsageError("--pending and --voucher pay with the sandbox provider (leave out --provider)")
         }
         let force = options.flag("--force")
         try options.rejectUnknown()
@@ -146,12 +168,20 @@ struct DemoCommand {
 
     func run() async throws -> Int32 {
         let api = SandboxCheckoutAPI()
-        guard
-            let script = DemoProviders.script(
-                named: providerName, scenario: DemoScenario(decline: decline, challenge: challenge))
-        else { throw UsageError("unknown provider \"\(providerName)\"") }
+        let scenario = DemoScenario(
+            decline: decline, challenge: challenge, payLater: payLater, refusedAfterPending: refusedAfterPending)
+        guard let script = DemoProviders.script(named: providerName, scenario: scenario) else {
+            throw UsageError("unknown provider \"\(providerName)\"")
+        }
         let page = Self.makePage()
-        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider], webPage: page)
+        // Native: time passes as it is slept (the polls and retries run at once, in their order),
+        // and the order placement's keys are numbered, so the same demo records the same log. The
+        // web checkout keeps real time: its page-script deadline must not pass before the page
+        // answers.
+        let clock: any Clock<Duration> = flow == .native ? SandboxClock() : ContinuousClock()
+        let environment = CheckoutEnvironment(
+            api: api, paymentProviders: [script.provider], webPage: page, clock: clock,
+            makeIdempotencyKey: SandboxIdempotencyKeys().next)
         let initial: CheckoutState
         switch flow {
         case .native:
@@ -179,7 +209,8 @@ struct DemoCommand {
             // where it happened), then carry on and print the summary.
             let made = try ActionRecorder(
                 path: recordPath, initialState: initial, mode: .durable,
-                configuration: ActionLogConfiguration(appVersion: "checkout-demo", fingerprintInterval: 1),
+                configuration: ActionLogConfiguration(
+                    appVersion: "checkout-demo", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1),
                 onFailure: { [output] error in
                     output.flush()
                     FileHandle.standardError.write(
@@ -270,21 +301,29 @@ struct DemoCommand {
             output.line("replay it with: checkout replay --verify \(recordPath)")
         }
         output.flush()
-        return state.completedOrder == nil ? 1 : 0
+        // A refused pending payment ends as the scenario means it to: its order cancelled.
+        let cancelled = state.orderPlacement.flatMap { $0.isActive ? nil : $0.placed }
+        let expected = state.completedOrder != nil || (refusedAfterPending && cancelled != nil)
+        return expected ? 0 : 1
     }
 
-    /// The demo's last word: `order … placed for …` only when the checkout completed an order (a
-    /// payment still awaiting the provider's confirmation says so), and otherwise where it ended.
+    /// The demo's last word: `order NUMBER (ID) placed for …` only when the checkout completed an
+    /// order (a pending one says so), `order NUMBER cancelled` when a pending payment was refused,
+    /// and otherwise where it ended.
     static func outcome(of state: CheckoutState, terminal: Terminal) -> String {
-        guard let order = state.completedOrder else {
-            return terminal.red("no order")
-                + ": the checkout ended in view \(PaymentText.describe(state.view)), "
-                + "payment \(PaymentText.describe(state.payment.phase))"
+        if let order = state.completedOrder {
+            let total = order.total.map { " for \($0)" } ?? ""
+            let number = order.orderNumber.map { "\($0) (\(order.orderID))" } ?? order.orderID
+            let pending = order.isPending ? ", pending: we'll email you" : ""
+            return terminal.green("order \(number) placed\(total)\(pending)")
         }
-        let total = order.total.map { " for \($0)" } ?? ""
-        let pending =
-            state.payment.phase == .awaitingConfirmation ? " (the payment awaits the provider's confirmation)" : ""
-        return terminal.green("order \(order.orderID) placed\(total)") + pending
+        if let cancelled = state.orderPlacement.flatMap({ $0.isActive ? nil : $0.placed }) {
+            return terminal.red("order \(cancelled.number) cancelled")
+                + ": the payment was refused; paying again is open (view: \(PaymentText.describe(state.view)))"
+        }
+        return terminal.red("no order")
+            + ": the checkout ended in view \(PaymentText.describe(state.view)), "
+            + "payment \(PaymentText.describe(state.payment.phase))"
     }
 
     private func playNative(
@@ -314,6 +353,12 @@ struct DemoCommand {
             narratorNote("the sandbox changes a price (paying answers 409)", store: store)
             await api.changePrice(productID: "cap-grey", to: 20)
             await send(.payment(.payTapped))
+        }
+        if placementFailure {
+            narratorNote(
+                "the sandbox will lose its answer to placing the order (the order is made; the checkout sees a timeout)",
+                store: store)
+            await api.loseNextOrderAnswers()
         }
         await send(.payment(.payTapped))
         try await submitAndCompleteActions(store: store, script: script, send: send)
@@ -429,6 +474,7 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
             if before.payment.phase != after.payment.phase {
                 notes.append("payment \(PaymentText.describe(after.payment.phase))")
             }
+            notes += Self.orderNotes(before: before.orderPlacement, after: after.orderPlacement)
             if after.errors.count > before.errors.count, let error = after.errors.last {
                 notes.append(terminal.red("error \(PaymentText.describe(error.kind))"))
             }
@@ -436,5 +482,24 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
             output.line("  " + terminal.bold(text) + (notes.isEmpty ? "" : "  → " + notes.joined(separator: ", ")))
             lock.unlock()
         }
+    }
+
+    /// What changed in the order placement: the backend's order and its status, a retry ahead,
+    /// a failure.
+    static func orderNotes(before: OrderPlacementState?, after: OrderPlacementState?) -> [String] {
+        guard let after, before != after else { return [] }
+        var notes: [String] = []
+        if let placed = after.placed, before?.placed != placed {
+            notes.append("order \(placed.number) \(placed.status.rawValue)")
+        }
+        if before?.step != after.step {
+            switch after.step {
+            case .retryScheduled(let retry): notes.append("order placement retry \(retry) scheduled (same key)")
+            case .recovering: notes.append("order placement waits for the checkout to recover")
+            case .failed(let error): notes.append("order placement failed: \(error)")
+            default: break
+            }
+        }
+        return notes
     }
 }

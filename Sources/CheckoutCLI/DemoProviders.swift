@@ -21,7 +21,9 @@ enum DemoProviders {
 }
 
 /// The checkout's own sandbox provider as a demo script: a card the drop-in "tokenised", a
-/// 3-D Secure result, and a bank that declines only the first attempt when asked to decline.
+/// 3-D Secure result, a bank that declines only the first attempt when asked to decline, and a
+/// payment that awaits confirmation (`Pending`, or a voucher) whose lookup answers "still
+/// pending" twice, then confirms it (or, asked to, answers "still pending" once, then refuses it).
 struct SandboxDemoScript: ProviderDemoScript {
     let sandbox: SandboxPaymentProvider
     let scenario: DemoScenario
@@ -29,13 +31,20 @@ struct SandboxDemoScript: ProviderDemoScript {
     init(scenario: DemoScenario) {
         self.scenario = scenario
         let behaviour: SandboxPaymentProvider.Behaviour
-        switch (scenario.challenge, scenario.decline) {
-        case (true, true): behaviour = .challengeThenDecline(reason: "Insufficient funds")
-        case (true, false): behaviour = .challengeThenApprove
-        case (false, true): behaviour = .decline(reason: "Insufficient funds")
-        case (false, false): behaviour = .approve
+        switch scenario.payLater {
+        case .pending?: behaviour = .pending
+        case .voucher?: behaviour = .presentToShopper(.voucher)
+        case nil:
+            switch (scenario.challenge, scenario.decline) {
+            case (true, true): behaviour = .challengeThenDecline(reason: "Insufficient funds")
+            case (true, false): behaviour = .challengeThenApprove
+            case (false, true): behaviour = .decline(reason: "Insufficient funds")
+            case (false, false): behaviour = .approve
+            }
         }
-        sandbox = SandboxPaymentProvider(behaviour: behaviour)
+        sandbox = SandboxPaymentProvider(
+            behaviour: behaviour, confirmation: scenario.refusedAfterPending ? .refuse(reason: "Expired") : .authorise,
+            lookupsStillPending: scenario.refusedAfterPending ? 1 : 2)
     }
 
     var provider: any PaymentProvider { sandbox }

@@ -14,12 +14,17 @@ struct LogVerifier {
     func verify(_ path: String) -> LogVerdict {
         let replay: Replayer<CheckoutState>
         do {
-            replay = try Replayer(path: path, reducer: reducer, maximumLineBytes: maximumLineBytes)
+            replay = try Replayer(
+                path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version,
+                upgrade: CheckoutLogSchema.upgrade, maximumLineBytes: maximumLineBytes)
         } catch {
             var verdict = LogVerdict(log: path, status: .unreadable)
             verdict.error = error.description
             // What the header says, when it can be read: whose log this is.
-            if let header = try? ActionLogReader<CheckoutState>(path: path, maximumLineBytes: maximumLineBytes).header {
+            if let header = try? ActionLogReader<CheckoutState>(
+                path: path, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade,
+                maximumLineBytes: maximumLineBytes
+            ).header {
                 verdict.app = header.appVersion
                 verdict.logId = header.logID
             }

@@ -52,7 +52,10 @@ struct ReplayCommand {
     /// Loads and replays a log, with a progress bar for a long one.
     static func load(_ path: String, maximumLineBytes: Int, terminal: Terminal) throws -> Replayer<CheckoutState> {
         defer { terminal.clearProgress() }
-        return try Replayer(path: path, reducer: reducer, maximumLineBytes: maximumLineBytes) { done, estimate in
+        return try Replayer(
+            path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade,
+            maximumLineBytes: maximumLineBytes
+        ) { done, estimate in
             guard let estimate, estimate >= longLog else { return }
             terminal.progress(done, of: max(estimate, done + 1))
         }

@@ -7,11 +7,29 @@ public struct DemoScenario: Sendable, Hashable {
     public var decline: Bool
     /// A 3-D Secure (or similar) challenge comes first.
     public var challenge: Bool
+    /// The payment awaits confirmation (the pending family), if it does: the checkout places the
+    /// order as pending and polls the provider's lookup. `nil`: the payment's result is final.
+    public var payLater: PayLater?
+    /// Whether the lookup finally refuses a payment that awaited confirmation (otherwise it
+    /// confirms it).
+    public var refusedAfterPending: Bool
+
+    /// How a payment awaits confirmation.
+    public enum PayLater: Sendable, Hashable {
+        /// The provider answers `Pending`.
+        case pending
+        /// The provider hands a voucher to show the shopper, who pays later (`PresentToShopper`).
+        case voucher
+    }
 
     /// Creates a scenario: approved at once unless told otherwise.
-    public init(decline: Bool = false, challenge: Bool = false) {
+    public init(
+        decline: Bool = false, challenge: Bool = false, payLater: PayLater? = nil, refusedAfterPending: Bool = false
+    ) {
         self.decline = decline
         self.challenge = challenge
+        self.payLater = payLater
+        self.refusedAfterPending = refusedAfterPending
     }
 }
 

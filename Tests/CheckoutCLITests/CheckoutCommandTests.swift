@@ -25,13 +25,14 @@ final class CheckoutCommandTests: XCTestCase {
             ["--provider", "afterpay"], ["--provider", "afterpay", "--decline"],
             ["--provider", "worldline"], ["--provider", "worldline", "--challenge"],
             ["--provider", "worldline", "--decline"],
+            ["--guest", "--pending"], ["--voucher"], ["--guest", "--placement-failure"],
         ]
         for variant in variants {
             let path = directory.appendingPathComponent("demo-\(variant.joined()).jsonl").path
             let demo = try runner.run(["demo"] + variant + ["--record", path])
             XCTAssertEqual(demo.status, 0, "\(variant): \(demo.errors)")
             XCTAssertNotNil(
-                demo.output.range(of: #"\norder \S+ placed"#, options: .regularExpression),
+                demo.output.range(of: #"\norder \S+ (\(\S+\) )?placed"#, options: .regularExpression),
                 "\(variant): \(demo.output)")
             XCTAssertTrue(demo.output.contains("checkout replay --verify \(path)"), "\(variant)")
             let verify = try runner.run(["replay", "--verify", path])
@@ -80,7 +81,8 @@ final class CheckoutCommandTests: XCTestCase {
         XCTAssertTrue(
             demo.errors.hasPrefix("checkout: recording stopped: write failed for \(path): "), demo.errors)
         XCTAssertEqual(demo.errors.split(separator: "\n").count, 1, "one line, once: \(demo.errors)")
-        XCTAssertTrue(demo.output.contains("order payment-1 placed for 45.95 GBP"), "the summary: \(demo.output)")
+        XCTAssertTrue(
+            demo.output.contains("order SB-1001 (order-1) placed for 45.95 GBP"), "the summary: \(demo.output)")
         XCTAssertTrue(demo.output.contains("recording failed: "), demo.output)
         XCTAssertFalse(demo.output.contains("replay it with"), "no replay advice for a cut-off log")
 
@@ -90,7 +92,7 @@ final class CheckoutCommandTests: XCTestCase {
         let lines = merged.output.split(separator: "\n").map(String.init)
         let failure = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("checkout: recording stopped: ") }, merged.output)
         let payTapped = try XCTUnwrap(lines.firstIndex { $0.contains("payment.payTapped") }, merged.output)
-        let placed = try XCTUnwrap(lines.firstIndex { $0.contains("order payment-1 placed") }, merged.output)
+        let placed = try XCTUnwrap(lines.firstIndex { $0.contains("order SB-1001 (order-1) placed") }, merged.output)
         XCTAssertLessThan(failure, payTapped, "reported at once, not at exit:\n\(merged.output)")
         XCTAssertLessThan(payTapped, placed)
     }
@@ -146,8 +148,9 @@ final class CheckoutCommandTests: XCTestCase {
                     + #"item_name="Navy T-shirt (M)" price=12 quantity=2}, {item_id=cap-grey item_name="Grey cap" "#
                     + "price=18 quantity=1}] value=42\n"), replay.output)
         XCTAssertTrue(replay.output.contains("  analytics: add_shipping_info currency=GBP items=["))
-        // The native checkout completes on the payment reference, a stand-in: no purchase.
-        XCTAssertTrue(replay.output.contains(" order_id_source=payment shipping=3.95 value=42\n"))
+        // The backend placed the order: its id is the transaction, never the payment reference.
+        XCTAssertTrue(replay.output.contains("  analytics: purchase currency=GBP items=["), replay.output)
+        XCTAssertTrue(replay.output.contains(" transaction_id=order-1 value=42\n"), replay.output)
         XCTAssertFalse(replay.output.contains("payment-1 "), "the payment reference is no order id")
         XCTAssertTrue(replay.output.contains("final state\n"))
         XCTAssertFalse(replay.output.contains("\u{1B}["), "no colours when the output is not a terminal")
@@ -201,6 +204,30 @@ final class CheckoutCommandTests: XCTestCase {
             return String(decoding: data, as: UTF8.self).dropFirst().dropLast().description
         }
         return "\(value)"
+    }
+
+    func testThePendingRefusedDemoEndsWithItsOrderCancelledAndPayingOpen() throws {
+        let path = directory.appendingPathComponent("refused.jsonl").path
+        let demo = try runner.run(["demo", "--guest", "--pending", "--refused", "--record", path])
+        XCTAssertEqual(demo.status, 0, "the scenario ends as it means to: \(demo.errors)")
+        XCTAssertTrue(demo.output.contains("payment.confirmationPollDue(poll: 1)"), demo.output)
+        XCTAssertTrue(demo.output.contains("order SB-1001 pending"), demo.output)
+        XCTAssertTrue(demo.output.contains("order SB-1001 cancelled: the payment was refused"), demo.output)
+        XCTAssertEqual(try runner.run(["replay", "--verify", path]).status, 0)
+    }
+
+    func testAnActionLogOfAnOlderSchemaStopsAtItsFirstChangedActionNamingTheSchema() throws {
+        let legacy = repositoryRoot.appendingPathComponent("Examples/Logs/legacy/native-guest.jsonl").path
+        for arguments in [["replay", legacy], ["replay", "--verify", legacy]] {
+            let result = try runner.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(
+                result.errors.hasPrefix(
+                    "checkout: \(legacy):17: the action cannot be decoded: the upgrade step failed: action schema 1: "
+                        + "payment.outcomeReceived was recorded before native checkouts placed orders (schema 2)"),
+                result.errors)
+            XCTAssertFalse(result.output.contains("payment-1 placed"), "never misread as an order")
+        }
     }
 
     func testReplayToStopsAtTheStep() throws {
@@ -278,6 +305,10 @@ final class CheckoutCommandTests: XCTestCase {
             (["replay", "x", "--to", "soon"], "usage: checkout replay LOG"),
             (["demo", "--bogus"], "usage: checkout demo"),
             (["verify", "--bogus"], "usage: checkout verify PATH"),
+            (["demo", "--refused"], "usage: checkout demo"),
+            (["demo", "--pending", "--voucher"], "usage: checkout demo"),
+            (["demo", "--pending", "--provider", "adyen"], "usage: checkout demo"),
+            (["demo", "--web", "bridge", "--placement-failure"], "usage: checkout demo"),
         ] {
             let result = try runner.run(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")

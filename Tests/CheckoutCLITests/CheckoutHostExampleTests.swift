@@ -3,7 +3,7 @@ import XCTest
 /// `checkout-host-example` embeds the checkout as a host app does, and prints the analytics its
 /// sink receives: the e-commerce convention's events.
 final class CheckoutHostExampleTests: XCTestCase {
-    func testTheHostExamplePrintsTheConventionsEventsAndNoPurchaseForAPaymentReference() throws {
+    func testTheHostExamplePrintsTheConventionsEventsAndAPurchaseWithTheBackendsOrderID() throws {
         let result = try CommandRunner(product: "checkout-host-example").run([])
         XCTAssertEqual(result.status, 0, result.errors)
         let events = result.output.split(separator: "\n").filter { $0.hasPrefix("analytics: ") }.map {
@@ -14,8 +14,10 @@ final class CheckoutHostExampleTests: XCTestCase {
             [
                 "begin_checkout", "checkout_section_completed", "checkout_section_completed",
                 "checkout_section_completed", "checkout_section_completed", "checkout_section_completed",
-                "add_shipping_info", "add_payment_info", "purchase_unconfirmed",
+                "add_shipping_info", "add_payment_info", "purchase",
             ])
-        XCTAssertTrue(result.output.contains(" order_id_source=payment shipping=3.95 value=42\n"), result.output)
+        // The backend placed the order: its id is the transaction, never the payment reference.
+        XCTAssertTrue(result.output.contains(" shipping=3.95 transaction_id=order-1 value=42\n"), result.output)
+        XCTAssertFalse(result.output.contains("payment-1"), result.output)
     }
 }

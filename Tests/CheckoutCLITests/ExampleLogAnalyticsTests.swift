@@ -23,7 +23,9 @@ final class ExampleLogAnalyticsTests: XCTestCase {
         XCTAssertFalse(logPaths.isEmpty, "the example logs were found")
         var everyPersonalValue: Set<String> = []
         for path in logPaths {
-            let replay = try Replayer(path: path, reducer: Self.reducer)
+            let replay = try Replayer(
+                path: path, reducer: Self.reducer, schemaVersion: CheckoutLogSchema.version,
+                upgrade: CheckoutLogSchema.upgrade)
             let sink = KeepingSink()
             let store = Store(
                 reducer: Self.reducer, state: replay.initialState,
@@ -51,7 +53,9 @@ final class ExampleLogAnalyticsTests: XCTestCase {
     func testTheMiddlewareSendsWhatCheckoutReplayPrintsAndEachOrderOnce() throws {
         for path in logPaths {
             let name = URL(fileURLWithPath: path).lastPathComponent
-            let replay = try Replayer(path: path, reducer: Self.reducer)
+            let replay = try Replayer(
+                path: path, reducer: Self.reducer, schemaVersion: CheckoutLogSchema.version,
+                upgrade: CheckoutLogSchema.upgrade)
             let sink = KeepingSink()
             let store = Store(
                 reducer: Self.reducer, state: replay.initialState,
@@ -93,7 +97,7 @@ final class ExampleLogAnalyticsTests: XCTestCase {
     /// the rule `purchase` follows. No default: a new source must be decided here too.
     private static func isOrdersOwnID(_ source: CompletedOrder.IDSource) -> Bool {
         switch source {
-        case .bridge, .urlQuery, .extracted, .script: return true
+        case .bridge, .urlQuery, .extracted, .script, .backend: return true
         case .internalReference, .payment: return false
         }
     }

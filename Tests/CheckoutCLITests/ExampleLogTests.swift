@@ -12,13 +12,38 @@ final class ExampleLogTests: XCTestCase {
         CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
     }
 
+    /// How a log's checkout ends.
+    private enum Ending {
+        /// With a completed order (the backend's, for a native checkout).
+        case order
+        /// With a pending payment refused: its order cancelled, no completed order, paying open.
+        case orderCancelled
+    }
+
     private func assertReplays(
-        _ name: String, file: StaticString = #filePath, line: UInt = #line, testName: String = #function
+        _ name: String, ending: Ending = .order, file: StaticString = #filePath, line: UInt = #line,
+        testName: String = #function
     ) {
         let path = repositoryRoot.appendingPathComponent("Examples/Logs/\(name).jsonl").path
-        let replay = assertLogReplays(path, through: reducer, filePath: file, testName: testName, line: line)
+        let replay = assertLogReplays(
+            path, through: reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade,
+            filePath: file, testName: testName,
+            line: line)
         XCTAssertNotNil(replay?.footer, "\(name) was closed cleanly", file: file, line: line)
-        XCTAssertNotNil(replay?.finalState.completedOrder, "\(name) ends with an order", file: file, line: line)
+        guard let final = replay?.finalState else { return }
+        switch ending {
+        case .order:
+            XCTAssertNotNil(final.completedOrder, "\(name) ends with an order", file: file, line: line)
+            if final.kind == .native {
+                XCTAssertEqual(
+                    final.completedOrder?.idSource, .backend, "\(name): the backend's order", file: file, line: line)
+                XCTAssertNotNil(final.completedOrder?.orderNumber, "\(name): an order number", file: file, line: line)
+            }
+        case .orderCancelled:
+            XCTAssertNil(final.completedOrder, "\(name) leaves no completed order", file: file, line: line)
+            XCTAssertEqual(final.orderPlacement?.placed?.status, .cancelled, file: file, line: line)
+            XCTAssertTrue(final.canPay, "\(name): paying again is open", file: file, line: line)
+        }
     }
 
     func testGuestNativeCheckout() { assertReplays("native-guest") }
@@ -38,4 +63,8 @@ final class ExampleLogTests: XCTestCase {
     func testWorldlineCardWithChallenge() { assertReplays("native-worldline-card-3ds") }
     func testAdyenDropInWithA3DS2Challenge() { assertReplays("native-adyen-3ds") }
     func testBraintreeDropInDeclinedThenRetried() { assertReplays("native-braintree-decline-then-retry") }
+    func testNativeOrderPlaced() { assertReplays("native-order-placed") }
+    func testVoucherPendingThenConfirmed() { assertReplays("native-voucher-pending") }
+    func testPendingPaymentRefusedCancelsItsOrder() { assertReplays("native-pending-refused", ending: .orderCancelled) }
+    func testOrderPlacementRetriedWithTheSameKey() { assertReplays("native-placement-retry") }
 }

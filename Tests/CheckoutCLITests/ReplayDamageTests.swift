@@ -12,15 +12,19 @@ import Glibc
 final class ReplayDamageTests: XCTestCase {
     private var runner: CommandRunner!
     private var directory: URL!
-    /// `Examples/Logs/native-guest.jsonl`: a header, 16 records, a footer (line 18).
+    /// `Examples/Logs/native-guest.jsonl`: a header, `records` records, a footer (its last line).
     private var guest: [String]!
+    /// How many records `guest` holds.
+    private var records: Int { guest.count - 2 }
 
     override func setUpWithError() throws {
         runner = try CommandRunner()
         directory = try makeTemporaryDirectory(self)
         let source = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl")
         guest = try String(contentsOf: source, encoding: .utf8).split(separator: "\n").map(String.init)
-        XCTAssertEqual(guest.count, 18)
+        XCTAssertGreaterThan(guest.count, 10)
+        XCTAssertTrue(
+            guest.last?.contains(#""end":{"count":\#(guest.count - 2),"#) == true, "the footer is the last line")
     }
 
     private func write(_ lines: [String], name: String, newline: Bool = true) throws -> String {
@@ -32,11 +36,11 @@ final class ReplayDamageTests: XCTestCase {
 
     func testARecordDeletedBeforeACleanFooterIsALogErrorNotADivergence() throws {
         var lines = guest!
-        lines.remove(at: 16)  // record 16, the last
+        lines.remove(at: records)  // the last record
         let path = try write(lines, name: "deleted.jsonl")
         let expected =
-            "checkout: \(path):17: the footer counts 16 actions but the last record is 15: "
-            + "record 16 is missing before the footer\n"
+            "checkout: \(path):\(records + 1): the footer counts \(records) actions but the last record is "
+            + "\(records - 1): record \(records) is missing before the footer\n"
         for arguments in [["replay", path], ["replay", "--verify", path], ["replay", "--json", "--verify", path]] {
             let result = try runner.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
@@ -47,13 +51,14 @@ final class ReplayDamageTests: XCTestCase {
 
     func testJunkAfterACleanFooterIsAnErrorNotATornTail() throws {
         for (name, junk, newline) in [
-            ("garbage", "this is not a log line", true), ("torn", #"{"seq":17,"t":17952"#, false), ("empty", "", true),
+            ("garbage", "this is not a log line", true), ("torn", #"{"seq":\#(records + 1),"t":17952"#, false),
+            ("empty", "", true),
         ] {
             let path = try write(guest + [junk], name: "junk-\(name).jsonl", newline: newline)
             for arguments in [["replay", path], ["replay", "--verify", path]] {
                 let result = try runner.run(arguments)
                 XCTAssertEqual(result.status, 2, "\(name) \(arguments): \(result.output)")
-                XCTAssertEqual(result.errors, "checkout: \(path):19: a line after the footer\n", name)
+                XCTAssertEqual(result.errors, "checkout: \(path):\(guest.count + 1): a line after the footer\n", name)
                 XCTAssertFalse(result.output.contains("verified"), name)
                 XCTAssertFalse(result.errors.contains("cut off"), name)
             }
@@ -63,7 +68,7 @@ final class ReplayDamageTests: XCTestCase {
     func testALogWithoutAFooterReplaysItsRecordsAndSaysItDidNotCloseCleanly() throws {
         let path = try write(Array(guest.dropLast()), name: "unclosed.jsonl")
         let notice =
-            "checkout: \(path): the recording did not close cleanly (the log has no footer): its 16 complete "
+            "checkout: \(path): the recording did not close cleanly (the log has no footer): its \(records) complete "
             + "steps replay, but records lost after them cannot be detected\n"
         let plain = try runner.run(["replay", path])
         XCTAssertEqual(plain.status, 0)
@@ -74,7 +79,7 @@ final class ReplayDamageTests: XCTestCase {
         XCTAssertEqual(verify.status, 0)
         XCTAssertEqual(verify.errors, notice)
         // Only what was checked is counted: the records' fingerprints, no footer.
-        XCTAssertTrue(verify.output.contains("(16 fingerprints match;"), verify.output)
+        XCTAssertTrue(verify.output.contains("(\(records) fingerprints match;"), verify.output)
 
         let json = try runner.run(["replay", "--json", path])
         let header = try XCTUnwrap(
@@ -83,7 +88,7 @@ final class ReplayDamageTests: XCTestCase {
         let verifyJSON = try runner.run(["replay", "--json", "--verify", path])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(verifyJSON.output.utf8)) as? [String: Any])
         XCTAssertEqual(object["closed"] as? Bool, false)
-        XCTAssertEqual(object["fingerprintsChecked"] as? Int, 16)
+        XCTAssertEqual(object["fingerprintsChecked"] as? Int, records)
 
         // A cleanly closed log says nothing, and counts its footer.
         let whole = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl").path
@@ -91,7 +96,7 @@ final class ReplayDamageTests: XCTestCase {
         XCTAssertEqual(clean.errors, "")
         let cleanObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(clean.output.utf8)) as? [String: Any])
         XCTAssertEqual(cleanObject["closed"] as? Bool, true)
-        XCTAssertEqual(cleanObject["fingerprintsChecked"] as? Int, 17)
+        XCTAssertEqual(cleanObject["fingerprintsChecked"] as? Int, records + 1)
     }
 
     func testAnEditedHeaderIsNamedAtLineOne() throws {
@@ -120,11 +125,13 @@ final class ReplayDamageTests: XCTestCase {
             "checkout: \(path):1: field \"firstSeq\" is 9223372036854775807, outside 1...9007199254740992\n")
 
         var count = guest!
-        count[17] = resealed(count[17].replacingOccurrences(of: #""count":16,"#, with: #""count":-1,"#))
+        count[records + 1] = resealed(
+            count[records + 1].replacingOccurrences(of: #""count":\#(records),"#, with: #""count":-1,"#))
         let countPath = try write(count, name: "count.jsonl")
         let counted = try runner.run(["replay", countPath])
         XCTAssertEqual(counted.status, 2)
-        XCTAssertEqual(counted.errors, "checkout: \(countPath):18: missing or invalid field \"end.count\"\n")
+        XCTAssertEqual(
+            counted.errors, "checkout: \(countPath):\(records + 2): missing or invalid field \"end.count\"\n")
     }
 
     func testOverlongLinesAreRefusedAndTheLimitIsAnOption() throws {

@@ -109,7 +109,7 @@ final class VerifyCommandTests: XCTestCase {
 
         let path = fleet.path
         XCTAssertTrue(
-            logLines.contains("verified    \(path)/eu/2026-01/native-guest.jsonl: 16 steps, order payment-1"),
+            logLines.contains("verified    \(path)/eu/2026-01/native-guest.jsonl: 18 steps, order order-1"),
             result.output)
         XCTAssertTrue(
             logLines.contains("verified    \(path)/us/web-parse-checkout.jsonl: 8 steps, order PARSE-2002"),
@@ -119,7 +119,7 @@ final class VerifyCommandTests: XCTestCase {
                 "open        \(path)/eu/open.jsonl: 8 steps, no footer, line 10 torn and skipped, order WEB-1001"),
             result.output)
         let diverged = try XCTUnwrap(logLines.first { $0.hasPrefix("diverged    \(path)/us/diverged.jsonl: ") })
-        XCTAssertTrue(diverged.contains(": at step 3 of 16: "), diverged)
+        XCTAssertTrue(diverged.contains(": at step 3 of 18: "), diverged)
         XCTAssertTrue(diverged.contains("recorded 0123456789abcdef"), diverged)
         XCTAssertTrue(
             logLines.contains("unreadable  \(path)/us/cut.jsonl:5: the line has no checksum"), result.output)
@@ -127,7 +127,7 @@ final class VerifyCommandTests: XCTestCase {
             logLines.contains("unreadable  \(path)/eu/notes.jsonl: not an action log: line 1 is not a log header"),
             result.output)
 
-        let actions = 2 * exampleSteps + 16 + 8
+        let actions = 2 * exampleSteps + 18 + 8
         XCTAssertEqual(
             Array(lines.dropFirst(fleetLogs)),
             [
@@ -168,8 +168,8 @@ final class VerifyCommandTests: XCTestCase {
         let recovery = try XCTUnwrap(byLog["\(fleet.path)/eu/2026-01/native-410-recovery.jsonl"])
         XCTAssertEqual(recovery["cartId"] as? String, "cart-2", "the cart rebuilt after the 410")
         XCTAssertEqual(recovery["sessionReference"] as? String, "payment-1")
-        XCTAssertEqual(recovery["orderId"] as? String, "payment-1")
-        XCTAssertEqual(recovery["steps"] as? Int, 17)
+        XCTAssertEqual(recovery["orderId"] as? String, "order-1")
+        XCTAssertEqual(recovery["steps"] as? Int, 19)
         let open = try XCTUnwrap(byLog["\(fleet.path)/eu/open.jsonl"])
         XCTAssertEqual(open["status"] as? String, "open")
         XCTAssertEqual(open["closed"] as? Bool, false)
@@ -178,7 +178,7 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(diverged["divergedAt"] as? Int, 3)
         XCTAssertEqual(diverged["sinceStep"] as? Int, 2)
         XCTAssertEqual(diverged["recorded"] as? String, "0123456789abcdef")
-        XCTAssertEqual(diverged["orderId"] as? String, "payment-1")
+        XCTAssertEqual(diverged["orderId"] as? String, "order-1")
         let cut = try XCTUnwrap(byLog["\(fleet.path)/us/cut.jsonl"])
         XCTAssertEqual(cut["error"] as? String, "\(fleet.path)/us/cut.jsonl:5: the line has no checksum")
         XCTAssertEqual(cut["app"] as? String, "checkout-demo", "the header is readable: whose log it is")
@@ -187,7 +187,7 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(
             summary,
             [
-                "logs": fleetLogs, "actions": 2 * exampleSteps + 16 + 8, "verified": 2 * exampleNames.count, "open": 1,
+                "logs": fleetLogs, "actions": 2 * exampleSteps + 18 + 8, "verified": 2 * exampleNames.count, "open": 1,
                 "diverged": 1, "unreadable": 2,
             ])
         XCTAssertEqual(objects.dropLast().compactMap { $0["steps"] as? Int }.reduce(0, +), summary["actions"])
@@ -393,7 +393,8 @@ final class VerifyCommandTests: XCTestCase {
 
     func testARotatedLogIsVerifiedFromItsFirstPartAndALaterPartAloneIsRefused() throws {
         let source = try ActionLogReader<CheckoutState>(
-            path: Self.examples.appendingPathComponent("native-guest.jsonl").path)
+            path: Self.examples.appendingPathComponent("native-guest.jsonl").path,
+            schemaVersion: CheckoutLogSchema.version)
         var actions: [CheckoutAction] = []
         while let record = try source.next() { actions.append(record.action) }
         let rotated = directory.appendingPathComponent("rotated")
@@ -402,7 +403,8 @@ final class VerifyCommandTests: XCTestCase {
         let recorder = try ActionRecorder(
             path: path, initialState: source.header.state, mode: .durable,
             configuration: ActionLogConfiguration(
-                appVersion: "rotation-test", fingerprintInterval: 1, maximumFileBytes: 4096))
+                appVersion: "rotation-test", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1,
+                maximumFileBytes: 4096))
         let store = Store(
             reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())),
             state: source.header.state, middleware: [recorder.middleware], effectsEnabled: false)
@@ -416,7 +418,7 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(
             result.output.split(separator: "\n").map(String.init),
             [
-                "verified    \(path): \(3 * actions.count) steps, order payment-1",
+                "verified    \(path): \(3 * actions.count) steps, order order-1",
                 "1 log, \(3 * actions.count) actions: 1 verified, 0 open, 0 diverged, 0 unreadable",
             ])
         let part = rotated.appendingPathComponent("session.1.jsonl").path
@@ -470,8 +472,8 @@ final class VerifyCommandTests: XCTestCase {
                 "unreadable  \(binary.path): not an action log: line 1 is not a log header",
                 "unreadable  \(empty.path): the file is empty (no header)",
                 "open        \(headerOnly.path): 0 steps, no footer",
-                "verified    \(good): 16 steps, order payment-1",
-                "5 logs, 16 actions: 1 verified, 1 open, 0 diverged, 3 unreadable",
+                "verified    \(good): 18 steps, order order-1",
+                "5 logs, 18 actions: 1 verified, 1 open, 0 diverged, 3 unreadable",
                 "  unreadable  /dev/zero:1: the line is longer than 65536 bytes, the longest line this reader takes",
                 "  unreadable  \(binary.path): not an action log: line 1 is not a log header",
                 "  unreadable  \(empty.path): the file is empty (no header)",
@@ -486,7 +488,7 @@ final class VerifyCommandTests: XCTestCase {
             result.output.contains("unreadable  \(missing): cannot read: No such file or directory"), result.output)
         XCTAssertTrue(
             result.output.hasSuffix(
-                "2 logs, 16 actions: 1 verified, 0 open, 0 diverged, 1 unreadable\n"
+                "2 logs, 18 actions: 1 verified, 0 open, 0 diverged, 1 unreadable\n"
                     + "  unreadable  \(missing): cannot read: No such file or directory\n"), result.output)
     }
 }

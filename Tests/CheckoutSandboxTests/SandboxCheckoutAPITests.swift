@@ -100,16 +100,4 @@ final class SandboxCheckoutAPITests: XCTestCase {
         let calls = await api.receivedCalls
         XCTAssertEqual(calls, [.fetchCheckout, .fetchCheckout, .fetchCheckout])
     }
-
-    private func assertAPIError(
-        _ expected: CheckoutAPIError, file: StaticString = #filePath, line: UInt = #line,
-        _ body: () async throws -> Void
-    ) async {
-        do {
-            try await body()
-            XCTFail("expected \(expected)", file: file, line: line)
-        } catch {
-            XCTAssertEqual(error as? CheckoutAPIError, expected, file: file, line: line)
-        }
-    }
 }

@@ -357,7 +357,8 @@ final class BoundsTests: XCTestCase {
         initial.payment.restarts = .max
         let recorder = try ActionLog.ActionRecorder<CheckoutState>(
             path: path, initialState: initial, mode: .durable,
-            configuration: ActionLogConfiguration(appVersion: "bounds-tests", fingerprintInterval: 1))
+            configuration: ActionLogConfiguration(
+                appVersion: "bounds-tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
         let harness = Harness(state: initial, extraMiddleware: [recorder.middleware])
         await harness.start()
         await harness.completeGuestSections()
@@ -368,7 +369,7 @@ final class BoundsTests: XCTestCase {
         XCTAssertLessThan(harness.state.nextRequestID, 100, "wrapped")
         try recorder.close()
 
-        let replay = try Replayer(path: path, reducer: reducer)
+        let replay = try Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
         XCTAssertEqual(replay.initialState.nextRequestID, .max)
         XCTAssertNil(replay.divergence, "a replay wraps the counters as the recording did")
         XCTAssertEqual(try Fingerprint.of(replay.finalState), try Fingerprint.of(harness.state))

@@ -86,7 +86,7 @@ enum CheckoutActionSamples {
         body: Sensitive("token=t&items=2"), reference: "ref-1")
 
     /// Every case of `CheckoutAction`, once or more.
-    static let actions: [CheckoutAction] = common + bridge + parse + native + payment + results
+    static let actions: [CheckoutAction] = common + bridge + parse + native + payment + results + order
 
     static let common: [CheckoutAction] =
         [
@@ -193,7 +193,7 @@ enum CheckoutActionSamples {
             .providerFailed(PaymentFailure(kind: .guardViolation, message: tricky), attempt: 2),
             .providerFailed(PaymentFailure(kind: .configuration, message: ""), attempt: -1),
             .declineAcknowledged, .cancelTapped, .appWentAway, .timedOut, .retryTapped, .abortTapped,
-            .confirmationRequested,
+            .confirmationRequested, .confirmationPollDue(poll: 3), .confirmationPollDue(poll: Int.max),
             .widgetStatusChanged(PaymentWidgetReport(isValid: true, checksum: "abc")),
             .widgetStatusChanged(PaymentWidgetReport(isValid: false)),
             .widgetStatusChanged(PaymentWidgetReport(isValid: false, errorCode: "E1", message: tricky)),
@@ -208,6 +208,14 @@ enum CheckoutActionSamples {
             .webSessionLoaded(WebCheckoutSession(url: "", reference: ""), requestID: 4),
             .updateAccepted(details, requestID: 5), .checkoutRestored(bareDetails, requestID: 6),
             .checkoutRefreshed(details, requestID: 7), .completionRecorded(requestID: 8),
+            .orderPlaced(
+                PlacedOrder(id: "order-\u{2603}", number: tricky, status: .pending, total: money), requestID: 9),
+            .orderPlaced(
+                PlacedOrder(
+                    id: "o", number: "SB-1001", status: .confirmed,
+                    total: Money(amount: decimal("45.95"), currencyCode: "GBP")), requestID: 10),
+            .orderStatusUpdated(
+                PlacedOrder(id: "o", number: "1", status: .cancelled, total: money), requestID: Int.min),
         ].map(CheckoutAction.result)
         + apiErrors.enumerated().flatMap { index, error -> [CheckoutAction] in
             [
@@ -215,8 +223,16 @@ enum CheckoutActionSamples {
                 .result(.webSessionFailed(error, requestID: index)), .result(.updateFailed(error, requestID: index)),
                 .result(.restoreFailed(error, requestID: index)), .result(.refreshFailed(error, requestID: index)),
                 .result(.completionRecordFailed(error, requestID: index)),
+                .result(.orderPlacementFailed(error, requestID: index)),
+                .result(.orderStatusUpdateFailed(error, requestID: index)),
             ]
         }
+
+    static let order: [CheckoutAction] = [
+        .placementKeyMade(idempotencyKey: "order-key-1", paymentReference: "payment-1"),
+        .placementKeyMade(idempotencyKey: tricky, paymentReference: ""),
+        .retryDue(retry: 1), .retryDue(retry: Int.min), .retryTapped,
+    ].map(CheckoutAction.order)
 
     private static func decimal(_ text: String) -> Decimal {
         Decimal(plainText: text) ?? .nan

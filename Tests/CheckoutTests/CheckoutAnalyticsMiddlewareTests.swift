@@ -41,9 +41,8 @@ final class CheckoutAnalyticsMiddlewareTests: XCTestCase {
                 .addShippingInfo(shippingTier: "standard", cart: demoCart),
                 .addShippingInfo(shippingTier: "express", cart: demoCart),
                 .addPaymentInfo(paymentType: "scheme", providerID: "sandbox", cart: demoCart),
-                // The native checkout completes with the payment reference as its id: a stand-in,
-                // so no purchase.
-                .purchaseUnconfirmed(idSource: .payment, cart: bought),
+                // The backend placed the order: its id is the transaction.
+                .purchase(transactionID: "order-1", cart: bought),
             ])
     }
 

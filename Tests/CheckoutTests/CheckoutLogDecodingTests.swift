@@ -55,6 +55,7 @@ final class CheckoutLogDecodingTests: XCTestCase {
             ("Actions/ParseScriptResult.swift", ["parse", "scriptAnswered"]),
             ("Web/BridgeFormRejection.swift", ["bridge", "formRejected"]),
             ("Actions/PaymentAction.swift", ["payment"]), ("Actions/CheckoutResultAction.swift", ["result"]),
+            ("Actions/OrderAction.swift", ["order"]),
             ("API/CheckoutAPIError.swift", ["result", "updateFailed"]),
             ("Payment/PaymentOutcome.swift", ["payment", "outcomeReceived"]),
             ("Model/CheckoutUser.swift", ["common", "userChanged"]),

@@ -89,4 +89,12 @@ struct UnreachableAPI: CheckoutAPI {
     func startPayment(cartID: String, expectedAmount: Money) throws(CheckoutAPIError) -> PaymentIntent {
         throw unreachable()
     }
+    func placeOrder(
+        cartID: String, paymentReference: String, amount: Money, status: OrderStatus, idempotencyKey: String
+    ) throws(CheckoutAPIError) -> PlacedOrder {
+        throw unreachable()
+    }
+    func updateOrderStatus(orderID: String, status: OrderStatus) throws(CheckoutAPIError) -> PlacedOrder {
+        throw unreachable()
+    }
 }

@@ -30,10 +30,15 @@ final class ExtremeValueTests: XCTestCase {
         let logs = [
             "native-guest", "native-logged-in-409", "native-410-recovery", "native-decline-then-retry",
             "native-adyen-3ds", "native-afterpay", "web-bridge-cart-transfer", "web-parse-checkout",
+            "native-voucher-pending", "native-pending-refused", "native-placement-retry",
         ]
         for name in logs {
             let path = root.appendingPathComponent("Examples/Logs/\(name).jsonl").path
-            guard let replay = try? Replayer(path: path, reducer: reducer) else { continue }
+            guard
+                let replay = try? Replayer(
+                    path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version,
+                    upgrade: CheckoutLogSchema.upgrade)
+            else { continue }
             for step in 0...replay.count {
                 let state = replay.state(at: step)
                 let signature = [
@@ -59,9 +64,15 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertGreaterThan(Self.baseStates.count, 15)
         XCTAssertEqual(Set(Self.baseStates.map(\.kind)), [.native, .web])
         let phases = Set(Self.baseStates.map(\.payment.phase.name))
-        for phase in ["idle", "preparing", "presenting", "submitting", "actionRequired", "succeeded", "declined"] {
+        for phase in [
+            "idle", "preparing", "presenting", "submitting", "actionRequired", "succeeded", "declined",
+            "awaitingConfirmation", "failed",
+        ] {
             XCTAssertTrue(phases.contains(phase), "no base state in phase \(phase)")
         }
+        XCTAssertTrue(
+            Self.baseStates.contains { $0.orderPlacement?.placed?.status == .pending },
+            "no base state with a pending order")
     }
 
     // MARK: Every number of every action

@@ -40,6 +40,9 @@ struct Harness {
     let provider: SandboxPaymentProvider
     let sink: RecordingSink
     let clearedCarts: Counter
+    /// The clock the checkout's timers sleep on unless the test gives its own: they run at once,
+    /// and their sleeps are recorded.
+    let clock: SandboxClock
     let store: Store<CheckoutState>
 
     init(
@@ -50,18 +53,22 @@ struct Harness {
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
         webPage: (any WebCheckoutPage)? = nil,
         pageScriptTimeout: Duration = .seconds(5),
-        clock: any Clock<Duration> = ContinuousClock(),
+        clock testClock: (any Clock<Duration>)? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.api = api
         self.provider = provider
         let sink = RecordingSink()
         let counter = Counter()
+        let clock = SandboxClock()
         self.sink = sink
         self.clearedCarts = counter
+        self.clock = clock
         let environment = CheckoutEnvironment(
             api: api, paymentProviders: [provider], clearCart: { counter.increment() }, log: log,
-            sendWidgetUpdate: sendWidgetUpdate, webPage: webPage, pageScriptTimeout: pageScriptTimeout, clock: clock)
+            sendWidgetUpdate: sendWidgetUpdate, webPage: webPage, pageScriptTimeout: pageScriptTimeout,
+            clock: testClock ?? clock,
+            makeIdempotencyKey: SandboxIdempotencyKeys().next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,
             middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)

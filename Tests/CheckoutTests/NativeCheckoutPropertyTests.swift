@@ -4,10 +4,34 @@ import Foundation
 import StateStore
 import XCTest
 
-/// Random sequences of native actions, with 409s, 410s, failures and edits mixed in, never show a
-/// section before its predecessors are complete, and never ask for a payment of anything but the
-/// displayed total. Each sequence's action log, replayed with effects off, reaches the same state,
-/// and each of its actions decodes through the log reader's fast path as through `Decodable`.
+/// Random sequences of native actions, with 409s, 410s, failures and edits mixed in, order
+/// placements that fail (lost answers, a backend down, 409s and 410s), and pending payments that
+/// are confirmed, refused or stay pending (vouchers among them), never show a section before its
+/// predecessors are complete, never ask for or complete a payment of anything but the displayed
+/// total, never make two orders, and never leave the checkout stuck. Each sequence's action log,
+/// replayed with effects off, reaches the same state, and each of its actions decodes through the
+/// log reader's fast path as through `Decodable`.
+///
+/// **Never two orders**: at no point does the backend hold more than one order that is not
+/// cancelled, every placement call for one payment carries the same key, and the completed order
+/// only ever becomes another order after the one before it was cancelled.
+///
+/// **Stuck**, checked after every step once the store has settled (every effect finished; the
+/// checkout's timers run on a `SandboxClock`, so a timer still pending would be an effect still
+/// running): a non-terminal state with nothing running and no action that leads out of it.
+/// Precisely:
+/// - the payment is `preparing`, `submitting` or `submittingDetails` (only an effect leads out);
+/// - the payment awaits confirmation and polling has not ended (a lookup or poll is owed);
+/// - the payment succeeded or awaits confirmation and no order placement exists;
+/// - the order placement is making its key, placing, updating, or waiting for a retry;
+/// - the order placement is recovering from a 409 or 410 and neither a fetch nor a rebuild is in
+///   flight (its retry then leads out: checked by taking it);
+/// - the order placement is settled, not cancelled, and the checkout shows no completed order of
+///   that status.
+/// Everything else has a way forward: the customer's actions in the drop-in (presenting,
+/// declined, an action to perform), paying (idle, cancelled, failed), the placement's retry
+/// (`OrderAction.retryTapped`, whether or not its error is still shown), or nothing to do (a
+/// completed checkout; a pending order once polling ended: "we'll email you").
 ///
 /// Each sequence runs from a seed; a failure prints it. To rerun one sequence:
 /// `CHECKOUT_PROPERTY_SEED=1234 swift test --filter NativeCheckoutPropertyTests`.
@@ -26,11 +50,13 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         var paymentsStarted = 0
         var conflictsAndExpiries = 0
         var actionsDecoded = 0
+        var reached = Reached()
         for seed in seeds {
             let outcome = await run(seed: seed)
             paymentsStarted += outcome.paymentsStarted
             conflictsAndExpiries += outcome.recoveries
             actionsDecoded += outcome.actionsDecoded
+            reached.add(outcome.reached)
             if let violation = outcome.violation {
                 XCTFail(
                     "seed \(seed): \(violation)\nreproduce with CHECKOUT_PROPERTY_SEED=\(seed)\nactions:\n"
@@ -43,7 +69,62 @@ final class NativeCheckoutPropertyTests: XCTestCase {
             XCTAssertGreaterThan(paymentsStarted, sequences / 4, "too few payments started to test the property")
             XCTAssertGreaterThan(conflictsAndExpiries, sequences / 4, "too few 409/410 recoveries")
             XCTAssertGreaterThan(actionsDecoded, sequences * steps / 2, "too few actions compared on the fast path")
+            print(
+                "property: \(paymentsStarted) payments, \(reached.ordersPlaced) orders "
+                    + "(\(reached.pendingOrders) placed pending, \(reached.cancelledOrders) cancelled), "
+                    + "\(reached.placementFailures) failed placements (\(reached.placementRecoveries) 409/410)")
+            XCTAssertGreaterThan(reached.ordersPlaced, sequences / 4, "too few orders placed")
+            XCTAssertGreaterThan(reached.placementFailures, sequences / 10, "too few failed placements")
+            XCTAssertGreaterThan(reached.pendingOrders, sequences / 10, "too few pending orders")
+            XCTAssertGreaterThan(reached.cancelledOrders, 3, "too few pending orders cancelled by a refusal")
+            XCTAssertGreaterThan(reached.placementRecoveries, 3, "too few 409/410 answers to a placement")
         }
+    }
+
+    /// How often the sequences reached the order placement's paths.
+    private struct Reached {
+        var ordersPlaced = 0
+        var placementFailures = 0
+        var pendingOrders = 0
+        var cancelledOrders = 0
+        var placementRecoveries = 0
+
+        mutating func add(_ other: Reached) {
+            ordersPlaced += other.ordersPlaced
+            placementFailures += other.placementFailures
+            pendingOrders += other.pendingOrders
+            cancelledOrders += other.cancelledOrders
+            placementRecoveries += other.placementRecoveries
+        }
+    }
+
+    func testTheStuckCheckRecognisesEachStuckStateAndNoWayForward() {
+        var state = Fixtures.nativeState()
+        XCTAssertNil(Self.stuckReason(state))
+        for phase in [PaymentPhase.preparing, .submitting, .submittingDetails, .succeeded, .awaitingConfirmation] {
+            state.payment.phase = phase
+            XCTAssertNotNil(Self.stuckReason(state), "\(phase)")
+        }
+        state.payment.phase = .awaitingConfirmation
+        var confirmation = PaymentConfirmationState()
+        confirmation.hasEnded = true
+        state.payment.confirmation = confirmation
+        var placement = OrderPlacementState(paymentReference: "p", amount: money("1"), target: .pending)
+        for step in [OrderPlacementState.Step.makingKey, .placing(requestID: 1), .updating(requestID: 1)] {
+            placement.step = step
+            state.orderPlacement = placement
+            XCTAssertNotNil(Self.stuckReason(state), "\(step)")
+        }
+        placement.step = .settled
+        placement.placed = PlacedOrder(id: "o", number: "1", status: .pending, total: money("1"))
+        state.orderPlacement = placement
+        XCTAssertNotNil(Self.stuckReason(state), "placed but not shown")
+        state.completedOrder = CompletedOrder(
+            placed: PlacedOrder(id: "o", number: "1", status: .pending, total: money("1")))
+        XCTAssertNil(Self.stuckReason(state), "we'll email you: polling ended, the order pending")
+        placement.step = .failed(.timeout)
+        state.orderPlacement = placement
+        XCTAssertNil(Self.stuckReason(state), "its retry leads out")
     }
 
     private struct Outcome {
@@ -52,6 +133,7 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         var paymentsStarted: Int
         var recoveries: Int
         var actionsDecoded: Int
+        var reached: Reached
     }
 
     private func run(seed: UInt64) async -> Outcome {
@@ -63,13 +145,19 @@ final class NativeCheckoutPropertyTests: XCTestCase {
             state: Fixtures.nativeState(user: user), extraMiddleware: [recorder.middleware, checker.middleware])
         var trail: [String] = ["user: \(user.isGuest ? "guest" : "loggedIn")"]
         await harness.start()
+        var orderViolation: String?
         for _ in 0..<steps {
             let step = await randomStep(harness, &random)
             trail.append(step)
             if checker.violation != nil { break }
+            // `randomStep` waited for every effect: the store has settled.
+            if let problem = await Self.orderProblem(harness, checker) ?? Self.stuckReason(harness.state) {
+                orderViolation = "after \(step): \(problem)"
+                break
+            }
         }
         await harness.store.waitForEffects()
-        var violation = checker.violation
+        var violation = checker.violation ?? orderViolation
         if violation == nil,
             let diverged = replayDiverges(recorder.actions, from: Fixtures.nativeState(user: user), to: harness.state)
         {
@@ -79,9 +167,91 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         if violation == nil, let mismatch = actions.lazy.compactMap(FastDecodingCheck.mismatch).first {
             violation = mismatch
         }
+        let orders = await harness.api.placedOrders
+        let calls = await harness.api.receivedCalls
+        var reached = Reached()
+        reached.ordersPlaced = orders.count
+        reached.pendingOrders =
+            calls.filter {
+                if case .placeOrder(_, _, _, .pending, _) = $0 { return true }
+                return false
+            }.count
+        reached.cancelledOrders = orders.filter { $0.status == .cancelled }.count
+        for action in actions {
+            switch action {
+            case .result(.orderPlacementFailed(let error, _)):
+                reached.placementFailures += 1
+                if error == .cartExpired || error.httpStatus == 409 { reached.placementRecoveries += 1 }
+            default: break
+            }
+        }
         return Outcome(
             violation: violation, trail: trail + checker.trail.suffix(5).map { "  reduced: \($0)" },
-            paymentsStarted: checker.paymentsStarted, recoveries: checker.recoveries, actionsDecoded: actions.count)
+            paymentsStarted: checker.paymentsStarted, recoveries: checker.recoveries, actionsDecoded: actions.count,
+            reached: reached)
+    }
+
+    /// Never two orders, and never an order for another amount than the one paid (see the type's
+    /// discussion); `checker` remembers the completed orders seen.
+    private static func orderProblem(_ harness: Harness, _ checker: InvariantChecker) async -> String? {
+        let orders = await harness.api.placedOrders
+        let live = orders.filter { $0.status != .cancelled }
+        if live.count > 1 { return "two orders that are not cancelled: \(live)" }
+        var keys: [String: String] = [:]
+        for call in await harness.api.receivedCalls {
+            guard case .placeOrder(_, let reference, _, _, let key) = call else { continue }
+            if let seen = keys[reference], seen != key {
+                return "payment \(reference) was placed with two keys, \(seen) and \(key)"
+            }
+            keys[reference] = key
+        }
+        let state = harness.state
+        if let completed = state.completedOrder, completed.idSource == .backend {
+            guard let placement = state.orderPlacement, let placed = placement.placed, placed.id == completed.orderID
+            else { return "the completed order \(completed.orderID) is not the order placed" }
+            if completed.total != placement.amount {
+                return "completed \(String(describing: completed.total)), paid \(placement.amount)"
+            }
+            if !orders.contains(where: { $0.id == completed.orderID && $0.total == placement.amount }) {
+                return "the backend has no order \(completed.orderID) for \(placement.amount)"
+            }
+        }
+        return checker.completedOrderProblem
+    }
+
+    /// Why a settled checkout is stuck, if it is (see the type's discussion).
+    static func stuckReason(_ state: CheckoutState) -> String? {
+        switch state.payment.phase {
+        case .preparing, .submitting, .submittingDetails:
+            return "the payment is \(state.payment.phase.name) with nothing running"
+        case .awaitingConfirmation:
+            guard let confirmation = state.payment.confirmation, confirmation.hasEnded,
+                !confirmation.isLookupInFlight, confirmation.nextPoll == nil
+            else { return "awaiting confirmation with no poll owed and polling not ended" }
+            if state.orderPlacement == nil { return "awaiting confirmation without an order placement" }
+        case .succeeded:
+            if state.orderPlacement == nil { return "paid without an order placement" }
+        default:
+            break
+        }
+        guard let placement = state.orderPlacement else { return nil }
+        switch placement.step {
+        case .makingKey, .placing, .updating, .retryScheduled:
+            return "the order placement is \(placement.step) with nothing running"
+        case .recovering:
+            if state.native.refreshInFlight != nil || state.native.recoveryInFlight != nil {
+                return "recovering with a fetch or rebuild in flight and nothing running"
+            }
+        case .failed:
+            break
+        case .settled:
+            guard placement.target != .cancelled, let placed = placement.placed else { return nil }
+            if state.completedOrder?.orderID != placed.id || state.completedOrder?.status != placed.status {
+                return
+                    "the order \(placed.number) is \(placed.status.rawValue) but the checkout shows \(String(describing: state.completedOrder))"
+            }
+        }
+        return nil
     }
 
     /// Replays the recorded log through JSON with effects off; describes the divergence, if any.
@@ -116,7 +286,7 @@ final class NativeCheckoutPropertyTests: XCTestCase {
             return "\(next)"
         }
         let action: CheckoutAction
-        switch Int.random(in: 0..<22, using: &random) {
+        switch Int.random(in: 0..<27, using: &random) {
         case 0: action = .native(.emailSubmitted(Bool.random(using: &random) ? "ada@example.com" : "ada@"))
         case 1: action = .native(.editShippingContactTapped)
         case 2: action = .native(.editBillingContactTapped)
@@ -148,16 +318,32 @@ final class NativeCheckoutPropertyTests: XCTestCase {
             let error =
                 [CheckoutAPIError.timeout, .server(status: 500, message: nil), .conflict(message: nil), .cartExpired]
                 .randomElement(using: &random) ?? .timeout
-            await harness.api.failNextCalls(with: error)
-            return "backend: next call fails with \(error)"
-        case 19:
+            // Up to 5 in a row: enough to use up a placement's automatic retries.
+            let count = Int.random(in: 1...5, using: &random)
+            await harness.api.failNextCalls(count, with: error)
+            return "backend: next \(count) calls fail with \(error)"
+        case 19, 21:
             let behaviour =
                 [
                     SandboxPaymentProvider.Behaviour.approve, .decline(reason: "no"), .challengeThenApprove, .pending,
-                    .errorResult(message: "e"), .cancel,
+                    .errorResult(message: "e"), .cancel, .presentToShopper(.voucher), .pending,
                 ].randomElement(using: &random) ?? .approve
             await harness.provider.setBehaviour(behaviour)
             return "provider: \(behaviour)"
+        case 22:
+            let confirmation =
+                [
+                    SandboxPaymentProvider.Confirmation.authorise, .refuse(reason: "Refused"), .stayPending,
+                ].randomElement(using: &random) ?? .authorise
+            let stillPending = Int.random(in: 0...3, using: &random)
+            await harness.provider.setConfirmation(confirmation)
+            await harness.provider.setLookupsStillPending(stillPending)
+            return "provider: lookups \(stillPending) × pending, then \(confirmation)"
+        case 23:
+            await harness.api.loseNextOrderAnswers()
+            return "backend: the next order placement's answer is lost"
+        case 24: action = .payment(.actionFinishedWithoutDetails)
+        case 25: action = .order(.retryTapped)
         case 20: action = .native(.addressEditorClosed)
         default: action = .payment(.confirmationRequested)
         }
@@ -174,11 +360,17 @@ final class NativeCheckoutPropertyTests: XCTestCase {
             }
             return .native(.addressFormSubmitted(addresses.randomElement(using: &random) ?? Fixtures.home))
         }
+        switch state.orderPlacement?.step {
+        case .failed?, .recovering?: return .order(.retryTapped)
+        default: break
+        }
         switch state.payment.phase {
         case .presenting, .declined:
             return .payment(.submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("card"))))
-        case .actionRequired:
-            return .payment(.actionCompleted(PaymentActionDetails(payload: Sensitive("3ds"))))
+        case .actionRequired(let request):
+            return request.finishesWithoutDetails
+                ? .payment(.actionFinishedWithoutDetails)
+                : .payment(.actionCompleted(PaymentActionDetails(payload: Sensitive("3ds"))))
         case .failed:
             return .payment(.retryTapped)
         default:
@@ -207,8 +399,11 @@ private final class InvariantChecker: @unchecked Sendable {
     private var reduced: [String] = []
     private var started = 0
     private var recovered = 0
+    private var orderProblem: String?
 
     var violation: String? { lock.withLock { firstViolation } }
+    /// The first completed order that replaced another without its cancellation, if any.
+    var completedOrderProblem: String? { lock.withLock { orderProblem } }
     var trail: [String] { lock.withLock { reduced } }
     var paymentsStarted: Int { lock.withLock { started } }
     var recoveries: Int { lock.withLock { recovered } }
@@ -225,7 +420,25 @@ private final class InvariantChecker: @unchecked Sendable {
                     recovered += 1
                 }
                 if firstViolation == nil, let problem { firstViolation = "after \(action): \(problem)" }
+                if orderProblem == nil, let problem = Self.completion(before: before, after: after) {
+                    orderProblem = "after \(action): \(problem)"
+                }
             }
+        }
+    }
+
+    /// A completed order is replaced only after it was cancelled, and completes for the total shown.
+    static func completion(before: CheckoutState, after: CheckoutState) -> String? {
+        switch (before.completedOrder, after.completedOrder) {
+        case (let old?, let new?) where old.orderID != new.orderID:
+            return "the completed order \(old.orderID) became \(new.orderID)"
+        case (.some, nil) where after.orderPlacement?.placed?.status != .cancelled:
+            return "the completed order went away without being cancelled"
+        case (nil, let new?) where new.total != after.displayedTotal:
+            return
+                "completed an order for \(String(describing: new.total)), shown \(String(describing: after.displayedTotal))"
+        default:
+            return nil
         }
     }
 

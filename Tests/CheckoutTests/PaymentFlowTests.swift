@@ -34,7 +34,10 @@ final class PaymentFlowTests: XCTestCase {
         XCTAssertEqual(harness.state.view, .completed)
         XCTAssertEqual(
             harness.state.completedOrder,
-            CompletedOrder(orderID: "payment-1", total: money("45.95"), idSource: .payment))
+            CompletedOrder(
+                orderID: "order-1", orderNumber: "SB-1001", total: money("45.95"), idSource: .backend,
+                status: .confirmed),
+            "the backend's order, never the payment's reference")
         XCTAssertEqual(harness.state.native.status(of: .payment)?.isComplete, true)
         XCTAssertEqual(harness.clearedCarts.value, 1)
         let prepared = await harness.provider.preparedRequests
@@ -104,17 +107,27 @@ final class PaymentFlowTests: XCTestCase {
         XCTAssertEqual(harness.state.payment.phase, .declined(reason: "3DS failed"))
     }
 
-    func testPendingAwaitsConfirmationAndTheLookupIsAuthoritative() async {
+    func testPendingPlacesAPendingOrderAndTheFirstPollsConfirmationConfirmsIt() async throws {
         let harness = await readyHarness(.pending)
         await harness.send(.payment(.payTapped))
         await harness.send(.payment(.submitted(card)))
-        XCTAssertEqual(harness.state.payment.phase, .awaitingConfirmation)
-        XCTAssertEqual(harness.state.payment.receipt?.resultCode, "Pending")
-        XCTAssertEqual(harness.state.view, .completed, "the UI shows success while awaiting confirmation")
-        await harness.send(.payment(.confirmationRequested))
+        // On the sandbox clock the first poll (2 s) ran at once: the lookup authorised.
+        XCTAssertEqual(harness.clock.sleeps, [.seconds(2)])
         XCTAssertEqual(harness.state.payment.phase, .succeeded)
         XCTAssertTrue(harness.state.payment.isConfirmed)
-        XCTAssertEqual(harness.sink.events.filter { $0.name.hasPrefix("purchase") }.count, 1, "one order event")
+        XCTAssertEqual(harness.state.view, .completed)
+        XCTAssertEqual(harness.state.completedOrder?.status, .confirmed)
+        let calls = await harness.api.receivedCalls.suffix(2)
+        XCTAssertEqual(
+            Array(calls),
+            [
+                .placeOrder(
+                    cartID: "cart-1", paymentReference: "payment-1", amount: money("45.95"), status: .pending,
+                    idempotencyKey: "order-key-1"),
+                .updateOrderStatus(orderID: "order-1", status: .confirmed),
+            ])
+        XCTAssertEqual(harness.sink.events.filter { $0.name == "purchase" }.count, 1)
+        XCTAssertEqual(harness.clearedCarts.value, 1, "cleared once, when the pending order was placed")
     }
 
     func testProviderErrorFailsWithRetryAndRetryStartsANewAttempt() async throws {
@@ -352,17 +365,24 @@ final class PaymentFlowTests: XCTestCase {
 }
 
 extension PaymentFlowTests {
-    func testFailedConfirmationLookupKeepsThePaymentAwaitingConfirmation() {
+    func testFailedConfirmationLookupKeepsThePaymentAwaitingConfirmationAndPollsAgain() {
         let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()])
         let reducer = CheckoutReducer.make(environment: environment)
         var state = Fixtures.nativeState()
         state.payment.phase = .awaitingConfirmation
         state.payment.attempt = 1
         state.payment.session = PaymentSession(id: "s", providerID: "sandbox", amount: money("45.95"))
+        var confirmation = PaymentConfirmationState()
+        confirmation.polls = 3
+        confirmation.isLookupInFlight = true
+        state.payment.confirmation = confirmation
         let lookupFailure = PaymentFailure(kind: .provider, message: "lookup unavailable")
-        _ = reducer.reduce(&state, .payment(.providerFailed(lookupFailure, attempt: 1)))
-        XCTAssertEqual(state.payment.phase, .awaitingConfirmation)
+        let effect = reducer.reduce(&state, .payment(.providerFailed(lookupFailure, attempt: 1)))
+        XCTAssertEqual(state.payment.phase, .awaitingConfirmation, "the lookup failed, not the payment")
         XCTAssertNotNil(state.payment.session, "the session is needed to ask again")
-        XCTAssertEqual(state.errors.last?.kind, .paymentFailed(lookupFailure))
+        XCTAssertEqual(state.payment.confirmation?.nextPoll, 4, "the next poll is scheduled")
+        XCTAssertEqual(state.payment.confirmation?.isLookupInFlight, false)
+        XCTAssertFalse(effect.isNone, "the poll timer runs")
+        XCTAssertTrue(state.errors.isEmpty, "nothing to tell the customer: the order stays pending")
     }
 }

@@ -49,4 +49,28 @@ public protocol CheckoutAPI: Sendable {
     /// ``CheckoutAPIError/conflict(message:)`` (409) when the cart or amount no longer match, and
     /// ``CheckoutAPIError/cartExpired`` (410) when the cart expired.
     func startPayment(cartID: String, expectedAmount: Money) async throws(CheckoutAPIError) -> PaymentIntent
+
+    /// Places the order for payment `paymentReference` of `amount` on `cartID`'s checkout, after
+    /// the payment's result: ``OrderStatus/confirmed`` when it is authorised,
+    /// ``OrderStatus/pending`` when it awaits confirmation. Native checkout only (a web checkout's
+    /// page places its own order; ``completeWebCheckout(apiType:order:reference:)`` records it).
+    ///
+    /// Idempotent by `idempotencyKey`: a call with a key the backend has seen returns the order it
+    /// placed for it (its current status), and places nothing. The checkout makes the key once per
+    /// payment and sends it with every retry, so a retry never creates a second order. A payment
+    /// has at most one order.
+    ///
+    /// Fails with ``CheckoutAPIError/cartExpired`` (410) or
+    /// ``CheckoutAPIError/conflict(message:)`` (409) when the cart expired or is not the current
+    /// one (the checkout then rebuilds or fetches it, and places again with the same key, the
+    /// money already taken), and with ``CheckoutAPIError/conflict(message:)`` when `amount` is not
+    /// the payment's.
+    func placeOrder(
+        cartID: String, paymentReference: String, amount: Money, status: OrderStatus, idempotencyKey: String
+    ) async throws(CheckoutAPIError) -> PlacedOrder
+
+    /// Moves a pending order to `status` (``OrderStatus/confirmed`` or ``OrderStatus/cancelled``)
+    /// once its payment's final result is known. Setting the status it has already is accepted
+    /// and changes nothing.
+    func updateOrderStatus(orderID: String, status: OrderStatus) async throws(CheckoutAPIError) -> PlacedOrder
 }

@@ -21,6 +21,12 @@ public import FoundationNetworking
 /// | begin checkout | `POST` ``WebCheckoutApiType/beginPath(appID:)`` | — |
 /// | complete web checkout | `POST` ``WebCheckoutApiType/completePath(appID:)`` | `{"orderId", "total", "reference"}` |
 /// | start payment | `POST checkout/{cartId}/payments` | `{"cartId", "expectedAmount"}` |
+/// | place order | `POST checkout/{cartId}/orders`, header `Idempotency-Key` | `{"paymentReference", "amount", "status", "idempotencyKey"}` |
+/// | update order status | `PUT orders/{orderId}/status` | `{"status"}` |
+///
+/// The order calls answer a ``PlacedOrder`` (`{"id", "number", "status", "total"}`); an empty id
+/// or number, an unknown status, or a total other than the amount paid is refused (the first
+/// three here, as ``CheckoutAPIError/malformedResponse(detail:)``; the last by the checkout).
 ///
 /// Status codes: 2xx succeeds; 409 is ``CheckoutAPIError/conflict(message:)``; 410 is
 /// ``CheckoutAPIError/cartExpired``; other 4xx ``CheckoutAPIError/client(status:message:)``;
@@ -157,9 +163,31 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
             "POST", ["checkout", cartID, "payments"], body: PaymentBody(cartId: cartID, expectedAmount: expectedAmount))
     }
 
+    /// `POST checkout/{cartId}/orders`, with the key in the `Idempotency-Key` header and the body.
+    public func placeOrder(
+        cartID: String, paymentReference: String, amount: Money, status: OrderStatus, idempotencyKey: String
+    ) async throws(CheckoutAPIError) -> PlacedOrder {
+        let body = OrderBody(
+            paymentReference: paymentReference, amount: amount, status: status, idempotencyKey: idempotencyKey)
+        return try await send(
+            "POST", ["checkout", cartID, "orders"], body: body, headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    /// `PUT orders/{orderId}/status`.
+    public func updateOrderStatus(orderID: String, status: OrderStatus) async throws(CheckoutAPIError) -> PlacedOrder {
+        try await send("PUT", ["orders", orderID, "status"], body: ["status": status])
+    }
+
     // MARK: Transport
 
     private struct Empty: Codable {}
+
+    private struct OrderBody: Encodable {
+        let paymentReference: String
+        let amount: Money
+        let status: OrderStatus
+        let idempotencyKey: String
+    }
 
     private struct CompletionBody: Encodable {
         let orderId: String
@@ -202,9 +230,9 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
     }
 
     private func send<Body: Encodable, Response: Decodable>(
-        _ method: String, _ segments: [String], body: Body?
+        _ method: String, _ segments: [String], body: Body?, headers: [String: String] = [:]
     ) async throws(CheckoutAPIError) -> Response {
-        try decode(try await perform(method, segments, body: body))
+        try decode(try await perform(method, segments, body: body, headers: headers))
     }
 
     /// Decodes a 2xx body; a failure names the field (`missing amount`, `wrong type at
@@ -229,7 +257,7 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
 
     /// Sends a request and maps the transport and the status code; returns the 2xx body.
     private func perform<Body: Encodable>(
-        _ method: String, _ segments: [String], body: Body?
+        _ method: String, _ segments: [String], body: Body?, headers: [String: String] = [:]
     ) async throws(CheckoutAPIError) -> Data {
         var request = URLRequest(url: try url(for: segments))
         request.httpMethod = method
@@ -237,6 +265,9 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in configuration.headers {
             request.setValue(value.value, forHTTPHeaderField: name)
+        }
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
         }
         if let body {
             do {

@@ -6,6 +6,7 @@
 /// - ``parse(_:)``: navigations of a parse-type web checkout.
 /// - ``native(_:)``: the user's edits in the native sections.
 /// - ``payment(_:)``: every transition of the payment state machine, including provider results.
+/// - ``order(_:)``: the order placement's key and retry timer.
 /// - ``result(_:)``: what the Checkout API answered (effects send these; a replay reads them from
 ///   the log).
 public enum CheckoutAction: Sendable, Hashable, Codable {
@@ -21,4 +22,6 @@ public enum CheckoutAction: Sendable, Hashable, Codable {
     case payment(PaymentAction)
     /// A Checkout API result.
     case result(CheckoutResultAction)
+    /// An order placement action.
+    case order(OrderAction)
 }

@@ -25,4 +25,12 @@ public enum CheckoutResultAction: Sendable, Hashable, Codable {
     case completionRecorded(requestID: Int)
     /// Recording the completed web checkout failed.
     case completionRecordFailed(CheckoutAPIError, requestID: Int)
+    /// The backend placed the order (or, for a key it had seen, returned the order it placed).
+    case orderPlaced(PlacedOrder, requestID: Int)
+    /// Placing the order failed.
+    case orderPlacementFailed(CheckoutAPIError, requestID: Int)
+    /// The backend updated a pending order's status.
+    case orderStatusUpdated(PlacedOrder, requestID: Int)
+    /// Updating a pending order's status failed.
+    case orderStatusUpdateFailed(CheckoutAPIError, requestID: Int)
 }

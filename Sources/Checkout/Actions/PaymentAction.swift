@@ -37,8 +37,11 @@ public enum PaymentAction: Sendable, Hashable, Codable {
     case retryTapped
     /// The user gave up after a failure.
     case abortTapped
-    /// Ask the provider for the authoritative result of a payment awaiting confirmation.
+    /// Ask the provider for the authoritative result of a payment awaiting confirmation now (the
+    /// host's choice: the app came back to the foreground, the shopper tapped "check again").
     case confirmationRequested
+    /// The polling timer fired: make lookup `poll` of ``BackoffSchedule/confirmationPolling``.
+    case confirmationPollDue(poll: Int)
     /// The provider's status widget reported (its `ready` or `change` message).
     indirect case widgetStatusChanged(PaymentWidgetReport)
 }

@@ -71,6 +71,9 @@ public enum CheckoutAnalyticsEvent: Sendable, Hashable, Encodable {
         case interrupted
         /// The configuration is wrong (no such provider).
         case configuration
+        /// The provider refused a payment that awaited confirmation; its pending order was
+        /// cancelled.
+        case refusedAfterPending = "refused_after_pending"
 
         /// The category of a failed payment step.
         public init(_ kind: PaymentFailure.Kind) {
@@ -81,6 +84,7 @@ public enum CheckoutAnalyticsEvent: Sendable, Hashable, Encodable {
             case .timeout: self = .timeout
             case .interrupted: self = .interrupted
             case .configuration: self = .configuration
+            case .refused: self = .refusedAfterPending
             }
         }
     }

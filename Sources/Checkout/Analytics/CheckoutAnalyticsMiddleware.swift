@@ -124,7 +124,7 @@ public struct CheckoutAnalyticsMiddleware: Sendable {
     static func hasOrderID(_ order: CompletedOrder) -> Bool {
         guard !order.orderID.isEmpty else { return false }
         switch order.idSource {
-        case .bridge, .urlQuery, .extracted, .script: return true
+        case .bridge, .urlQuery, .extracted, .script, .backend: return true
         case .internalReference, .payment: return false
         }
     }

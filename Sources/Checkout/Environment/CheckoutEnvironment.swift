@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checkout's dependencies: the backend, the payment providers, and the host's hooks.
 ///
 /// The reducer is built from an environment (``CheckoutReducer/make(environment:)``) and
@@ -40,9 +42,15 @@ public struct CheckoutEnvironment: Sendable {
     /// has (at worst the session's reference as the order id): a page that never answers cannot
     /// hold the completion back longer than this.
     public var pageScriptTimeout: Duration
-    /// The clock the completion page's script deadline runs on: `ContinuousClock()` in an app,
-    /// a test clock (StateStoreTesting's `TestClock`) in tests, so no test waits for real time.
+    /// The clock the checkout's timers wait on: the completion page's script deadline, polling a
+    /// payment that awaits confirmation (``BackoffSchedule/confirmationPolling``) and retrying an
+    /// order placement (``BackoffSchedule/orderPlacementRetries``). `ContinuousClock` in an app;
+    /// a test clock (StateStoreTesting's `TestClock`) or the sandbox's clock elsewhere, so no test
+    /// waits for real time (the reducer decides what is due; only the waiting uses this).
     public var clock: any Clock<Duration>
+    /// Makes the idempotency key of an order placement, once per payment, inside an effect (the
+    /// key is then recorded in an action): a UUID by default.
+    public var makeIdempotencyKey: @Sendable () -> String
 
     /// Creates an environment.
     public init(
@@ -54,10 +62,12 @@ public struct CheckoutEnvironment: Sendable {
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
         webPage: (any WebCheckoutPage)? = nil,
         pageScriptTimeout: Duration = .seconds(5),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        makeIdempotencyKey: @escaping @Sendable () -> String = CheckoutEnvironment.randomIdempotencyKey
     ) {
         self.pageScriptTimeout = pageScriptTimeout
         self.clock = clock
+        self.makeIdempotencyKey = makeIdempotencyKey
         self.webPage = webPage
         self.sendWidgetUpdate = sendWidgetUpdate
         self.api = api
@@ -66,6 +76,9 @@ public struct CheckoutEnvironment: Sendable {
         self.paymentStepTimeout = paymentStepTimeout
         self.log = log
     }
+
+    /// A random idempotency key (a UUID): what an app uses.
+    public static let randomIdempotencyKey: @Sendable () -> String = { UUID().uuidString }
 
     /// The provider with identifier `id`.
     public func provider(id: String?) -> (any PaymentProvider)? {

@@ -41,6 +41,17 @@ extension CheckoutResultAction: LogDecodable {
         case "completionRecordFailed":
             self = .completionRecordFailed(
                 try payload.require("_0").decode(), requestID: try payload.require("requestID").int())
+        case "orderPlaced":
+            self = .orderPlaced(try payload.require("_0").decode(), requestID: try payload.require("requestID").int())
+        case "orderPlacementFailed":
+            self = .orderPlacementFailed(
+                try payload.require("_0").decode(), requestID: try payload.require("requestID").int())
+        case "orderStatusUpdated":
+            self = .orderStatusUpdated(
+                try payload.require("_0").decode(), requestID: try payload.require("requestID").int())
+        case "orderStatusUpdateFailed":
+            self = .orderStatusUpdateFailed(
+                try payload.require("_0").decode(), requestID: try payload.require("requestID").int())
         default:
             throw unknownCase(name, of: CheckoutResultAction.self)
         }

@@ -23,6 +23,7 @@ extension PaymentAction: LogDecodable {
         case "providerFailed":
             self = .providerFailed(try payload.require("_0").decode(), attempt: try payload.require("attempt").int())
         case "widgetStatusChanged": self = .widgetStatusChanged(try payload.require("_0").decode())
+        case "confirmationPollDue": self = .confirmationPollDue(poll: try payload.require("poll").int())
         default: self = try Self.withoutPayload(name, payload: payload)
         }
     }

@@ -14,6 +14,9 @@ public struct PaymentFailure: Error, Sendable, Hashable, Codable, CustomStringCo
         case interrupted
         /// The configuration is wrong (no provider with the selected id).
         case configuration
+        /// The provider refused a payment that was awaiting confirmation (its pending order is
+        /// cancelled).
+        case refused
     }
 
     /// The kind of failure.

@@ -25,6 +25,12 @@ public struct PaymentState: Sendable, Hashable, Codable {
     public var restarts: Int
     /// The provider's status widget, once it reported (see ``PaymentWidgetState``).
     public var widget: PaymentWidgetState?
+    /// What the shopper was shown to pay later (a voucher, a QR code, bank details: a
+    /// ``PaymentActionRequest`` that finishes without details), kept while the payment awaits
+    /// confirmation so the host can show it again on the "we'll email you" view.
+    public var shopperAction: PaymentActionRequest?
+    /// The polling of a payment awaiting confirmation, once it started.
+    public var confirmation: PaymentConfirmationState?
 
     /// A payment that has not started.
     public init(providerID: String? = nil) {

@@ -15,6 +15,27 @@ enum CheckoutCommands {
         id == .max ? 1 : id + 1
     }
 
+    /// One more, stopping at `Int.max`: for counts (not ids), which must never trap.
+    @inline(__always)
+    static func saturatingIncrement(_ count: Int) -> Int {
+        count == .max ? .max : count + 1
+    }
+
+    /// A timer: waits `delay` on `clock`, then sends `action` (nothing when cancelled first). The
+    /// reducer decided the delay; only the waiting runs here.
+    static func timer(
+        _ id: EffectID, after delay: Duration, on clock: any Clock<Duration>, send action: CheckoutAction
+    ) -> Effects {
+        .run(id: id) { send in
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return  // cancelled
+            }
+            send(action)
+        }
+    }
+
     static func takeRequestID(_ state: inout CheckoutState) -> Int {
         let id = state.nextRequestID
         state.nextRequestID = successor(of: id)

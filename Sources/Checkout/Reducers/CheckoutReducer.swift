@@ -12,7 +12,9 @@ public typealias CheckoutReducerType = Reducer<CheckoutState, CheckoutAction>
 /// 5. ``NativeSectionsReducer``: the user's edits in the native sections.
 /// 6. ``CheckoutSyncReducer``: the Checkout API's answers, and the 409/410 rules.
 /// 7. ``PaymentReducer``: the payment state machine and its guards.
-/// 8. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
+/// 8. ``PaymentWidgetReducer``: the provider's status widget.
+/// 9. ``OrderPlacementReducer``: placing the order after the payment.
+/// 10. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
 ///    change the others made.
 ///
 /// ```swift
@@ -33,6 +35,7 @@ public enum CheckoutReducer {
             CheckoutSyncReducer.make(environment: environment),
             PaymentReducer.make(environment: environment),
             PaymentWidgetReducer.make(environment: environment),
+            OrderPlacementReducer.make(environment: environment),
             SectionProgressionReducer.make()
         )
     }

@@ -49,7 +49,9 @@ public enum CheckoutSyncReducer {
                 state.native.recoveryInFlight = nil
                 CheckoutCommands.apply(details, to: &state)
                 CheckoutCommands.showError(.cartExpired, retry: nil, in: &state)
-                return CheckoutCommands.sendNextUpdate(&state, environment: environment)
+                return .merge(
+                    CheckoutCommands.sendNextUpdate(&state, environment: environment),
+                    OrderCommands.resumeAfterRecovery(&state, environment: environment))
 
             case .restoreFailed(let error, let requestID):
                 guard state.native.recoveryInFlight == requestID else { return .none }
@@ -61,7 +63,9 @@ public enum CheckoutSyncReducer {
                 guard state.native.refreshInFlight == requestID else { return .none }
                 state.native.refreshInFlight = nil
                 CheckoutCommands.apply(details, to: &state)
-                return CheckoutCommands.sendNextUpdate(&state, environment: environment)
+                return .merge(
+                    CheckoutCommands.sendNextUpdate(&state, environment: environment),
+                    OrderCommands.resumeAfterRecovery(&state, environment: environment))
 
             case .refreshFailed(let error, let requestID):
                 guard state.native.refreshInFlight == requestID else { return .none }
@@ -70,7 +74,8 @@ public enum CheckoutSyncReducer {
                 CheckoutCommands.showError(.request(error), retry: .refresh, in: &state)
                 return .none
 
-            case .webSessionLoaded, .webSessionFailed, .completionRecorded, .completionRecordFailed:
+            case .webSessionLoaded, .webSessionFailed, .completionRecorded, .completionRecordFailed, .orderPlaced,
+                .orderPlacementFailed, .orderStatusUpdated, .orderStatusUpdateFailed:
                 return .none
             }
         }

@@ -67,6 +67,8 @@ public enum CommonReducer {
                     return CheckoutCommands.recordCompletion(&state, environment: environment)
                 case .payment:
                     return PaymentReducer.start(&state, environment: environment)
+                case .placeOrder:
+                    return OrderCommands.retry(&state, environment: environment)
                 }
 
             case .userChanged(let user):

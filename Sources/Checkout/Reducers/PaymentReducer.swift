@@ -12,7 +12,12 @@ public import StateStore
 /// - a session for another amount is refused; a total that changed between presenting and the
 ///   result restarts the payment with the new total, and the user is told;
 /// - cancelling, the app going away and timeouts always end in a defined phase, with the
-///   provider's session abandoned.
+///   provider's session abandoned;
+/// - an authorised payment places the order as confirmed; a payment in the pending family
+///   (awaiting confirmation, or a voucher shown) places it as pending and polls the provider's
+///   authoritative lookup on ``BackoffSchedule/confirmationPolling``: confirmed, the order is
+///   confirmed; refused, it is cancelled and paying unlocks (see ``OrderPlacementReducer``);
+/// - a second result for a payment that already has one changes nothing: never a second order.
 public enum PaymentReducer {
     typealias Effects = Effect<CheckoutAction>
 
@@ -135,25 +140,34 @@ public enum PaymentReducer {
             }
 
         case .actionFinishedWithoutDetails:
+            // The shopper was shown what to pay later (a voucher, a QR code, bank details): the
+            // pending family. The action stays in the state for the host to show again.
             guard case .actionRequired(let request) = phase, request.finishesWithoutDetails else { return .none }
             state.payment.phase = .awaitingConfirmation
-            return .none
+            state.payment.shopperAction = request
+            state.payment.isConfirmed = false
+            return awaitConfirmation(&state, environment: environment)
 
         case .outcomeReceived(let outcome, let attempt):
             guard attempt == state.payment.attempt else { return .none }
             switch phase {
-            case .submitting, .submittingDetails, .awaitingConfirmation: break
-            default: return .none
+            case .submitting, .submittingDetails:
+                return receive(outcome, &state, environment: environment)
+            case .awaitingConfirmation:
+                // Only the answer to the lookup asked: a second answer changes nothing.
+                guard state.payment.confirmation?.isLookupInFlight == true else { return .none }
+                return receiveLookup(outcome, &state, environment: environment)
+            default:
+                return .none
             }
-            return receive(outcome, fromLookup: phase == .awaitingConfirmation, &state, environment: environment)
 
         case .providerFailed(let failure, let attempt):
             guard attempt == state.payment.attempt, phase.locksCheckout, phase != .succeeded else { return .none }
             if phase == .awaitingConfirmation {
-                // The lookup failed, not the payment: it stays received and awaiting confirmation;
-                // the lookup can be asked again.
-                CheckoutCommands.showError(.paymentFailed(failure), retry: nil, in: &state)
-                return .none
+                // The lookup failed, not the payment: it stays awaiting confirmation (its order
+                // pending), and the next poll asks again.
+                guard state.payment.confirmation?.isLookupInFlight == true else { return .none }
+                return scheduleNextPoll(&state, environment: environment)
             }
             return fail(failure, &state, environment)
 
@@ -191,11 +205,19 @@ public enum PaymentReducer {
             }
 
         case .confirmationRequested:
-            guard phase == .awaitingConfirmation, let session = state.payment.session else { return .none }
-            let attempt = state.payment.attempt
-            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
-                .outcomeReceived(try await provider.confirm(session), attempt: attempt)
+            guard phase == .awaitingConfirmation, state.payment.confirmation?.isLookupInFlight != true else {
+                return .none
             }
+            // The host asks now: the timer of the next poll waits for this answer instead.
+            return .merge(.cancel(id: CheckoutEffectID.confirmationPoll), lookUp(&state, environment: environment))
+
+        case .confirmationPollDue(let poll):
+            guard phase == .awaitingConfirmation, var confirmation = state.payment.confirmation,
+                confirmation.nextPoll == poll, !confirmation.isLookupInFlight
+            else { return .none }
+            confirmation.polls = poll
+            state.payment.confirmation = confirmation
+            return lookUp(&state, environment: environment)
         }
     }
 
@@ -244,7 +266,11 @@ public enum PaymentReducer {
 
     /// Starts a payment of the displayed total, if every rule allows it.
     static func start(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
-        guard state.kind == .native, state.payment.phase.canStart, !state.isFinished, let cart = state.cart else {
+        // An order still being placed, or being cancelled, holds the checkout: a new payment
+        // waits for it (never two orders).
+        guard state.kind == .native, state.payment.phase.canStart, !state.isFinished, let cart = state.cart,
+            state.orderPlacement?.isActive != true
+        else {
             return .none
         }
         let statuses = SectionProgression.statuses(for: state)
@@ -320,8 +346,9 @@ public enum PaymentReducer {
 
     // MARK: Results
 
+    /// The provider's answer to a submission or to an action's details.
     static func receive(
-        _ outcome: PaymentOutcome, fromLookup: Bool, _ state: inout CheckoutState, environment: CheckoutEnvironment
+        _ outcome: PaymentOutcome, _ state: inout CheckoutState, environment: CheckoutEnvironment
     ) -> Effects {
         switch outcome {
         case .authorised(let receipt), .awaitingConfirmation(let receipt):
@@ -332,17 +359,14 @@ public enum PaymentReducer {
                 return fail(PaymentFailure(kind: .guardViolation, message: error.description), &state, environment)
             }
             state.payment.receipt = receipt
+            // A result code informs; only the authoritative lookup confirms.
+            state.payment.isConfirmed = false
             if case .authorised = outcome {
                 state.payment.phase = .succeeded
-                state.payment.isConfirmed = fromLookup
-            } else {
-                state.payment.phase = .awaitingConfirmation
-                state.payment.isConfirmed = false
+                return OrderCommands.begin(.confirmed, &state, environment: environment)
             }
-            let order = CompletedOrder(
-                orderID: state.payment.intent?.reference ?? receipt.providerReference,
-                total: state.payment.amount, idSource: .payment)
-            return CheckoutCommands.complete(order, &state, environment: environment)
+            state.payment.phase = .awaitingConfirmation
+            return awaitConfirmation(&state, environment: environment)
 
         case .actionRequired(let request):
             state.payment.phase = .actionRequired(request)
@@ -386,6 +410,121 @@ public enum PaymentReducer {
             state.payment.phase = .preparing
             return prepare(&state, environment: environment)
         }
+    }
+
+    // MARK: Awaiting confirmation
+
+    /// The pending family: the order is placed as pending, and the authoritative lookup is polled.
+    static func awaitConfirmation(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
+        state.payment.confirmation = PaymentConfirmationState()
+        return .merge(
+            OrderCommands.begin(.pending, &state, environment: environment),
+            scheduleNextPoll(&state, environment: environment))
+    }
+
+    /// Asks the provider's authoritative lookup now (a poll, or the host's request); the next poll
+    /// is scheduled from its answer.
+    ///
+    /// Effects, here and in the order placement: an effect whose action is reduced on its own task
+    /// must not be cancelled by that reduction (a cancelled effect stops counting as running while
+    /// its task still reduces the actions queued behind it, so `waitForEffects` could return
+    /// early). So the timers, the key and the calls each have their own id, none cancels work in
+    /// flight when it starts, and a timer that fires late is ignored by the state (its poll or
+    /// retry number is no longer the one awaited). Only the host's request cancels the sleeping
+    /// poll timer, from the host's thread.
+    static func lookUp(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
+        guard let session = state.payment.session else {
+            // Nothing to look up with: polling ends, and the order stays pending for the backend.
+            return endPolling(&state)
+        }
+        var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
+        confirmation.nextPoll = nil
+        confirmation.isLookupInFlight = true
+        state.payment.confirmation = confirmation
+        let attempt = state.payment.attempt
+        return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+            .outcomeReceived(try await provider.confirm(session), attempt: attempt)
+        }
+    }
+
+    /// Schedules the next poll on ``BackoffSchedule/confirmationPolling`` (the timer waits on the
+    /// environment's clock), or ends polling when the schedule ran out: the order stays pending.
+    static func scheduleNextPoll(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
+        var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
+        let next = CheckoutCommands.saturatingIncrement(confirmation.polls)
+        guard !confirmation.hasEnded, let delay = BackoffSchedule.confirmationPolling.delay(beforeTry: next) else {
+            return endPolling(&state)
+        }
+        confirmation.isLookupInFlight = false
+        confirmation.nextPoll = next
+        state.payment.confirmation = confirmation
+        return CheckoutCommands.timer(
+            CheckoutEffectID.confirmationPoll, after: delay, on: environment.clock,
+            send: .payment(.confirmationPollDue(poll: next)))
+    }
+
+    /// Polling ends with the payment still awaiting confirmation: its order stays pending, and the
+    /// backend (its webhook) settles it; the host may still ask.
+    static func endPolling(_ state: inout CheckoutState) -> Effects {
+        var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
+        confirmation.isLookupInFlight = false
+        confirmation.nextPoll = nil
+        confirmation.hasEnded = true
+        state.payment.confirmation = confirmation
+        return .none
+    }
+
+    /// The authoritative lookup's answer for a payment awaiting confirmation. Only a definite
+    /// answer moves it: authorised (for the amount due) confirms the order; refused or cancelled
+    /// cancels it and unlocks paying again. Anything else (still pending, an error, an action, a
+    /// partial payment, an authorisation for another amount) settles nothing: the next poll asks
+    /// again.
+    static func receiveLookup(
+        _ outcome: PaymentOutcome, _ state: inout CheckoutState, environment: CheckoutEnvironment
+    ) -> Effects {
+        switch outcome {
+        case .authorised(let receipt):
+            do throws(PaymentGuardViolation) {
+                try PaymentGuards.requireShownAmount(asked: receipt.amount, shown: state.payment.amountDue)
+            } catch {
+                let log = environment.log
+                let message = "checkout: ignored a confirmation: \(error)"
+                return .merge(.run { _ in log(message) }, scheduleNextPoll(&state, environment: environment))
+            }
+            state.payment.confirmation?.isLookupInFlight = false
+            state.payment.confirmation?.nextPoll = nil
+            state.payment.receipt = receipt
+            state.payment.phase = .succeeded
+            state.payment.isConfirmed = true
+            return OrderCommands.begin(.confirmed, &state, environment: environment)
+
+        case .refused(let reason):
+            return refuse(reason: reason, &state, environment: environment)
+
+        case .cancelled:
+            return refuse(reason: "cancelled", &state, environment: environment)
+
+        case .awaitingConfirmation, .error, .actionRequired, .partiallyAuthorised:
+            return scheduleNextPoll(&state, environment: environment)
+        }
+    }
+
+    /// A payment awaiting confirmation was refused: the payment fails (sections unlock), and its
+    /// pending order is cancelled; paying again is possible once the backend cancelled it.
+    ///
+    /// The lookup that answered is the running payment effect (this runs on its task), so it is
+    /// not cancelled; the provider's session is abandoned as ``abandon(_:to:environment:)`` does.
+    static func refuse(
+        reason: String, _ state: inout CheckoutState, environment: CheckoutEnvironment
+    ) -> Effects {
+        let session = state.payment.session
+        reset(&state, to: .failed(PaymentFailure(kind: .refused, message: reason)))
+        var effects: [Effects] = []
+        if let session, let provider = environment.provider(id: session.providerID) {
+            effects.append(.run { _ in await provider.cancel(session) })
+        }
+        effects.append(OrderCommands.retarget(.cancelled, &state, environment: environment))
+        return .merge(effects)
     }
 
     // MARK: Ending
@@ -435,6 +574,8 @@ public enum PaymentReducer {
         state.payment.paidAmount = nil
         state.payment.receipt = nil
         state.payment.isConfirmed = false
+        state.payment.shopperAction = nil
+        state.payment.confirmation = nil
         if phase == .idle || phase == .cancelled { state.payment.amount = nil }
     }
 }

@@ -20,6 +20,11 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
     case sectionIncomplete(CheckoutSection)
     /// What the user entered is not usable (`field` names it).
     case invalidInput(field: String, reason: String)
+    /// The payment went through but placing the order failed (the retry uses the same key).
+    case orderPlacementFailed(CheckoutAPIError)
+    /// The payment awaiting confirmation was refused: the pending order `orderNumber` was
+    /// cancelled, and the customer can pay again.
+    case orderCancelled(orderNumber: String)
 
     /// A short name for analytics, free of personal data.
     public var code: String {
@@ -34,6 +39,8 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
         case .paymentRefused: return "paymentRefused"
         case .sectionIncomplete: return "sectionIncomplete"
         case .invalidInput(let field, _): return "invalidInput.\(field)"
+        case .orderPlacementFailed(let error): return "orderPlacementFailed.\(error.code)"
+        case .orderCancelled: return "orderCancelled"
         }
     }
 }

@@ -28,6 +28,11 @@ public struct CheckoutErrorMessage: Sendable, Hashable, Codable, Identifiable {
         case .paymentRefused(let violation): return "The payment cannot start: \(violation)."
         case .sectionIncomplete(let section): return "Please complete \(section.rawValue) first."
         case .invalidInput(let field, let reason): return "\(field): \(reason)"
+        case .orderPlacementFailed(let error):
+            return "Your payment went through, but we could not place your order yet (\(error)). "
+                + "Try again: you will not be charged twice."
+        case .orderCancelled(let number):
+            return "The payment for order \(number) was refused, so the order was cancelled. You can pay again."
         }
     }
 }

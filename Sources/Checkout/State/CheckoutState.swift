@@ -56,8 +56,12 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     public var user: CheckoutUser
     /// Dynamic content slots (`scroll-top`: after the progress bar, before all other views).
     public var dynamicContent: [DynamicContentSlot]
-    /// The completed order, once the checkout completed. Set once.
+    /// The completed order: what the thank-you view shows. Set once, except that a pending native
+    /// order whose payment is then refused is cancelled, and this is `nil` again (the customer can
+    /// pay again; ``orderPlacement`` shows the cancelled order).
     public var completedOrder: CompletedOrder?
+    /// The native checkout's order placement, once a payment succeeded or awaits confirmation.
+    public var orderPlacement: OrderPlacementState?
     /// The id the next backend request gets (results carry it; stale results are ignored). After
     /// `Int.max` the next id is 1: the counter never traps, and wraps the same way in every replay.
     public var nextRequestID: Int
@@ -115,7 +119,7 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     /// (Tapping pay when this is `false` shows why instead of paying.)
     public var canPay: Bool {
         guard kind == .native, cart != nil, !isFinished, payment.phase.canStart, native.isInSync,
-            native.syncFailure == nil, selectedProvider != nil
+            native.syncFailure == nil, selectedProvider != nil, orderPlacement?.isActive != true
         else { return false }
         if native.paymentPresentation == .methodsSection, payment.selectedMethodID == nil { return false }
         return SectionProgression.statuses(for: self).allSatisfy { $0.section == .payment || $0.isComplete }

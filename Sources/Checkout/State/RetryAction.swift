@@ -12,4 +12,6 @@ public enum RetryAction: String, Sendable, Hashable, Codable {
     case payment
     /// Fetch the checkout again after a conflict.
     case refresh
+    /// Make the failed order placement call again (same idempotency key: never a second order).
+    case placeOrder
 }

@@ -26,6 +26,18 @@ import StateStore
 ///   quantity 1 or more (422), and answers a `POST` of a form body (a transfer token, the cart id,
 ///   the item count) to `https://sandbox.checkout.invalid/cart/transfer`.
 ///   ``transferredCarts`` holds the carts it received.
+/// - Orders (`CheckoutAPI.placeOrder(cartID:paymentReference:amount:status:idempotencyKey:)`):
+///   the key is looked up first: a key seen before returns the order placed for it, as it is now,
+///   and places nothing (the same key for another payment is a 422). Then 410 when the cart
+///   expired, 409 when the cart id is not the current cart; the payment must have been started
+///   here (422 otherwise), and `amount` and the cart's total now must be its amount (409
+///   otherwise: the cart changed after the payment); a payment that has an order already returns
+///   that order (one order per payment). Orders are `order-1`, `order-2`, …,
+///   numbered `SB-1001`, `SB-1002`, …; a pending order moves to confirmed or cancelled once
+///   (`updateOrderStatus`; the same status again changes nothing, another change is a 409, an
+///   unknown order a 404). The cart stays open until the checkout places its next order.
+/// - ``loseNextOrderAnswers(_:)``: the next order placements create the order and then fail with
+///   a timeout, as an answer lost on the way does (the retry's key finds the order).
 ///
 /// ```swift
 /// let api = SandboxCheckoutAPI()
@@ -54,6 +66,11 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         case completeWebCheckout(WebCheckoutApiType, orderID: String)
         /// `startPayment`
         case startPayment(cartID: String, expectedAmount: Money)
+        /// `placeOrder`
+        case placeOrder(
+            cartID: String, paymentReference: String, amount: Money, status: OrderStatus, idempotencyKey: String)
+        /// `updateOrderStatus`
+        case updateOrderStatus(orderID: String, status: OrderStatus)
     }
 
     /// The EU countries offered the `international` method at the EU price.
@@ -79,6 +96,10 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
     private var calls: [Call] = []
     private var completedOrders: [CompletedOrder] = []
     private var transfers: [Cart] = []
+    private var payments: [String: Money] = [:]
+    private var orders: [PlacedOrder] = []
+    private var orderKeys: [String: (orderID: String, paymentReference: String)] = [:]
+    private var lostOrderAnswers = 0
 
     /// Creates a sandbox holding one cart of `lines` in `currencyCode`.
     public init(lines: [CartLine] = SandboxCheckoutAPI.demoLines, currencyCode: String = "GBP", discount: Decimal = 0) {
@@ -106,8 +127,17 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         failures.append(contentsOf: Array(repeating: error, count: count))
     }
 
+    /// Makes the next `count` order placements lose their answers: the order is placed, then the
+    /// call fails with `CheckoutAPIError.timeout`.
+    public func loseNextOrderAnswers(_ count: Int = 1) {
+        lostOrderAnswers += count
+    }
+
     /// Every call received, oldest first.
     public var receivedCalls: [Call] { calls }
+
+    /// The orders placed, oldest first, with their current status.
+    public var placedOrders: [PlacedOrder] { orders }
 
     /// The web checkouts recorded with the complete endpoint.
     public var recordedOrders: [CompletedOrder] { completedOrders }
@@ -244,10 +274,79 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
             throw .conflict(message: "expected \(expectedAmount), the cart's total is \(total)")
         }
         paymentNumber += 1
-        return PaymentIntent(reference: "payment-\(paymentNumber)", cartID: cartID, amount: total)
+        let reference = "payment-\(paymentNumber)"
+        payments[reference] = total
+        return PaymentIntent(reference: reference, cartID: cartID, amount: total)
+    }
+
+    /// Places the order of a payment started here, once per key and once per payment.
+    public func placeOrder(
+        cartID: String, paymentReference: String, amount: Money, status: OrderStatus, idempotencyKey: String
+    ) throws(CheckoutAPIError) -> PlacedOrder {
+        calls.append(
+            .placeOrder(
+                cartID: cartID, paymentReference: paymentReference, amount: amount, status: status,
+                idempotencyKey: idempotencyKey))
+        try consumeFailure()
+        if let seen = orderKeys[idempotencyKey] {
+            guard seen.paymentReference == paymentReference else {
+                throw .client(status: 422, message: "idempotency key \(idempotencyKey) was used for another payment")
+            }
+            return try order(seen.orderID)
+        }
+        if isExpired { throw .cartExpired }
+        guard cartID == currentCartID else { throw .conflict(message: "cart \(cartID) is not the current cart") }
+        guard let paid = payments[paymentReference] else {
+            throw .client(status: 422, message: "payment \(paymentReference) was not started here")
+        }
+        guard amount == paid else {
+            throw .conflict(message: "the amount \(amount) is not the payment's, \(paid)")
+        }
+        let total = details().cart.total
+        guard total == paid else {
+            throw .conflict(message: "the cart's total \(total) is not the payment's, \(paid)")
+        }
+        guard status != .cancelled else { throw .client(status: 422, message: "an order is not placed as cancelled") }
+        let placed: PlacedOrder
+        if let existingID = orderKeys.values.first(where: { $0.paymentReference == paymentReference })?.orderID {
+            placed = try order(existingID)
+        } else {
+            placed = PlacedOrder(
+                id: "order-\(orders.count + 1)", number: "SB-\(1001 + orders.count)", status: status, total: paid)
+            orders.append(placed)
+        }
+        orderKeys[idempotencyKey] = (placed.id, paymentReference)
+        if lostOrderAnswers > 0 {
+            lostOrderAnswers -= 1
+            throw .timeout
+        }
+        return placed
+    }
+
+    /// Moves a pending order to confirmed or cancelled.
+    public func updateOrderStatus(orderID: String, status: OrderStatus) throws(CheckoutAPIError) -> PlacedOrder {
+        calls.append(.updateOrderStatus(orderID: orderID, status: status))
+        try consumeFailure()
+        guard let index = orders.firstIndex(where: { $0.id == orderID }) else {
+            throw .client(status: 404, message: "no order \(orderID)")
+        }
+        let current = orders[index].status
+        if current == status { return orders[index] }
+        guard current == .pending, status != .pending else {
+            throw .conflict(message: "order \(orderID) is \(current.rawValue); it cannot become \(status.rawValue)")
+        }
+        orders[index].status = status
+        return orders[index]
     }
 
     // MARK: Rules
+
+    private func order(_ id: String) throws(CheckoutAPIError) -> PlacedOrder {
+        guard let order = orders.first(where: { $0.id == id }) else {
+            throw .server(status: 500, message: "the sandbox lost order \(id)")
+        }
+        return order
+    }
 
     private func consumeFailure() throws(CheckoutAPIError) {
         if !failures.isEmpty { throw failures.removeFirst() }

@@ -2,13 +2,18 @@ public import Checkout
 import StateStore
 
 /// A deterministic payment provider for tests and the demo: it approves, declines, asks for a
-/// 3-D Secure challenge, answers "pending", or fails, as it is told. Every call is recorded, and
-/// references are numbered (`sandbox-psp-1`, …).
+/// 3-D Secure challenge, answers "pending", shows a voucher, or fails, as it is told. Its
+/// authoritative lookup (`confirm`) answers per ``Confirmation``, after answering "still pending"
+/// as many times as ``setLookupsStillPending(_:)`` says. Every call is recorded, and references
+/// are numbered (`sandbox-psp-1`, …).
 ///
 /// ```swift
 /// let provider = SandboxPaymentProvider(behaviour: .challengeThenApprove)
 /// // submit → .actionRequired(threeDSChallenge); submitDetails → .authorised
 /// await provider.setBehaviour(.decline(reason: "Insufficient funds"))
+///
+/// let voucher = SandboxPaymentProvider(behaviour: .presentToShopper(.voucher), confirmation: .refuse(reason: "Expired"))
+/// // submit → .actionRequired(voucher); confirm → .refused
 /// ```
 public actor SandboxPaymentProvider: PaymentProvider {
     /// What the provider answers to a submission.
@@ -21,14 +26,27 @@ public actor SandboxPaymentProvider: PaymentProvider {
         case challengeThenApprove
         /// A 3-D Secure challenge first, then refused.
         case challengeThenDecline(reason: String)
-        /// Received but not final (`Pending`); the confirmation lookup then authorises.
+        /// Received but not final (`Pending`); the lookup answers per ``Confirmation``.
         case pending
+        /// Something to show the shopper, who pays later (`PresentToShopper`: a voucher, a QR
+        /// code, bank details); the lookup answers per ``Confirmation``.
+        case presentToShopper(PaymentActionRequest.Kind)
         /// The provider answers with an error result.
         case errorResult(message: String)
         /// The provider call throws (network or SDK failure).
         case throwError(message: String)
         /// The shopper cancels in the drop-in.
         case cancel
+    }
+
+    /// What the authoritative lookup answers (once the "still pending" answers are used up).
+    public enum Confirmation: Sendable, Hashable {
+        /// Authorised.
+        case authorise
+        /// Refused with `reason`.
+        case refuse(reason: String)
+        /// Still pending, every time.
+        case stayPending
     }
 
     /// A call the provider received.
@@ -49,6 +67,8 @@ public actor SandboxPaymentProvider: PaymentProvider {
     public nonisolated let descriptor: PaymentProviderDescriptor
 
     private var behaviour: Behaviour
+    private var confirmation: Confirmation
+    private var lookupsStillPending = 0
     private var sessionNumber = 0
     private var referenceNumber = 0
     private var calls: [Call] = []
@@ -61,12 +81,17 @@ public actor SandboxPaymentProvider: PaymentProvider {
     ///   - behaviour: What it answers to a submission.
     ///   - descriptor: Its descriptor; by default id `sandbox`, GBP, EUR, USD and JPY, Adyen's
     ///     minor-unit exceptions, partial payments off.
+    ///   - confirmation: What the lookup answers.
+    ///   - lookupsStillPending: How many lookups answer "still pending" first.
     public init(
         behaviour: Behaviour = .approve,
-        descriptor: PaymentProviderDescriptor = SandboxPaymentProvider.defaultDescriptor
+        descriptor: PaymentProviderDescriptor = SandboxPaymentProvider.defaultDescriptor,
+        confirmation: Confirmation = .authorise, lookupsStillPending: Int = 0
     ) {
         self.behaviour = behaviour
         self.descriptor = descriptor
+        self.confirmation = confirmation
+        self.lookupsStillPending = max(0, lookupsStillPending)
     }
 
     /// The default descriptor.
@@ -77,6 +102,16 @@ public actor SandboxPaymentProvider: PaymentProvider {
     /// Changes what the provider answers from now on.
     public func setBehaviour(_ behaviour: Behaviour) {
         self.behaviour = behaviour
+    }
+
+    /// Changes what the lookup answers from now on.
+    public func setConfirmation(_ confirmation: Confirmation) {
+        self.confirmation = confirmation
+    }
+
+    /// Makes the next `count` lookups answer "still pending" first.
+    public func setLookupsStillPending(_ count: Int) {
+        lookupsStillPending = max(0, count)
     }
 
     /// Every call received, oldest first.
@@ -120,6 +155,9 @@ public actor SandboxPaymentProvider: PaymentProvider {
             let challenge = Sensitive(SandboxSecret.make("challenge-\(session.id)"))
             return .actionRequired(PaymentActionRequest(kind: .threeDSChallenge, url: nil, payload: challenge))
         case .pending: return .awaitingConfirmation(receipt(for: session, code: "Pending"))
+        case .presentToShopper(let kind):
+            let data = Sensitive(SandboxSecret.make("voucher-\(session.id)"))
+            return .actionRequired(PaymentActionRequest(kind: kind, url: nil, payload: data))
         case .errorResult(let message): return .error(message: message)
         case .throwError(let message): throw PaymentFailure(kind: .provider, message: message)
         case .cancel: return .cancelled
@@ -139,10 +177,19 @@ public actor SandboxPaymentProvider: PaymentProvider {
         }
     }
 
-    /// The authoritative lookup: a pending payment is authorised.
+    /// The authoritative lookup: "still pending" while ``setLookupsStillPending(_:)`` says so,
+    /// then per ``Confirmation``.
     public func confirm(_ session: PaymentSession) async throws -> PaymentOutcome {
         calls.append(.confirm(sessionID: session.id))
-        return .authorised(receipt(for: session, code: "Authorised"))
+        if lookupsStillPending > 0 {
+            lookupsStillPending -= 1
+            return .awaitingConfirmation(receipt(for: session, code: "Pending"))
+        }
+        switch confirmation {
+        case .authorise: return .authorised(receipt(for: session, code: "Authorised"))
+        case .refuse(let reason): return .refused(reason: reason)
+        case .stayPending: return .awaitingConfirmation(receipt(for: session, code: "Pending"))
+        }
     }
 
     /// Records the cancellation.

@@ -11,7 +11,7 @@ public import Checkout
 /// | `Refused` | `PaymentOutcome/refused(reason:)` with `refusalReason` |
 /// | `Error` | `PaymentOutcome/error(message:)` with `refusalReason` |
 /// | `Cancelled` | `PaymentOutcome/cancelled` |
-/// | `Pending`, `Received`, `PresentToShopper` | `PaymentOutcome/awaitingConfirmation(_:)` |
+/// | `Pending`, `Received`, `PresentToShopper` | `PaymentOutcome/awaitingConfirmation(_:)`: the pending family (see "The pending family" in Docs/PaymentProviders.md) |
 /// | `RedirectShopper`, `IdentifyShopper`, `ChallengeShopper`, `Authentication…` without an action | `PaymentOutcome/error(message:)` |
 /// | anything else | `PaymentOutcome/error(message:)` |
 public enum AdyenResultMapping {

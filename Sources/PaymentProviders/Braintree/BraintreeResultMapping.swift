@@ -5,8 +5,8 @@ public import Checkout
 ///
 /// | Status | Outcome |
 /// | --- | --- |
-/// | `authorized`, `submitted_for_settlement`, `settling`, `settled`, `settlement_pending`, `settlement_confirmed` | `PaymentOutcome/authorised(_:)` |
-/// | `authorizing` | `PaymentOutcome/awaitingConfirmation(_:)` (`Transaction.find` decides) |
+/// | `authorized`, `submitted_for_settlement`, `settling`, `settled`, `settlement_confirmed` | `PaymentOutcome/authorised(_:)` |
+/// | `authorizing`, `settlement_pending` | `PaymentOutcome/awaitingConfirmation(_:)`: the pending family (`Transaction.find` decides; see "The pending family" in Docs/PaymentProviders.md) |
 /// | `processor_declined`, `gateway_rejected`, `settlement_declined` | `PaymentOutcome/refused(reason:)` |
 /// | `failed`, `authorization_expired`, `voided`, an unknown status | `PaymentOutcome/error(message:)` |
 /// | validation errors | `PaymentOutcome/error(message:)` listing them |
@@ -38,9 +38,11 @@ public enum BraintreeResultMapping {
             return .error(message: "Braintree answered an unknown status \"\(transaction.status)\"")
         }
         switch status {
-        case .authorized, .submittedForSettlement, .settling, .settled, .settlementPending, .settlementConfirmed:
+        case .authorized, .submittedForSettlement, .settling, .settled, .settlementConfirmed:
             return .authorised(receipt)
-        case .authorizing:
+        case .authorizing, .settlementPending:
+            // The pending family, as Adyen's Pending and Received: the order is placed as pending
+            // and the lookup is polled.
             return .awaitingConfirmation(receipt)
         case .processorDeclined:
             let text = transaction.processorResponseText ?? "Declined"

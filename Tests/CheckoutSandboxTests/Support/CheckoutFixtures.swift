@@ -26,3 +26,16 @@ func decimal(_ text: String, file: StaticString = #filePath, line: UInt = #line)
 func money(_ text: String, _ currency: String = "GBP") -> Money {
     Money(amount: decimal(text), currencyCode: currency)
 }
+
+/// Runs `body` and checks it throws `expected`.
+func assertAPIError(
+    _ expected: CheckoutAPIError, file: StaticString = #filePath, line: UInt = #line,
+    _ body: () async throws -> Void
+) async {
+    do {
+        try await body()
+        XCTFail("expected \(expected)", file: file, line: line)
+    } catch {
+        XCTAssertEqual(error as? CheckoutAPIError, expected, file: file, line: line)
+    }
+}

@@ -13,7 +13,7 @@ final class AdyenDemoScriptTests: XCTestCase {
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases, [.presenting, .succeeded])
-        XCTAssertEqual(run.state.completedOrder?.orderID, "payment-1")
+        XCTAssertEqual(run.state.completedOrder?.orderID, "order-1")
         XCTAssertEqual(run.state.payment.receipt?.resultCode, "Authorised")
         XCTAssertEqual(run.state.payment.receipt?.amount, run.state.displayedTotal)
         try run.closeAndVerifyReplay(secrets: secrets)
@@ -60,14 +60,19 @@ final class AdyenDemoScriptTests: XCTestCase {
         await run.completeSections()
         let phases = try await run.pay()
         XCTAssertEqual(phases, [.presenting, .awaitingConfirmation])
-        XCTAssertEqual(run.state.view, .completed, "the UI shows success")
+        XCTAssertEqual(run.state.view, .completed, "the \"we'll email you\" view")
+        XCTAssertEqual(run.state.completedOrder?.status, .pending)
         XCTAssertFalse(run.state.payment.isConfirmed)
+        // No webhook: the whole schedule was polled (on the sandbox clock), and polling ended.
+        XCTAssertEqual(run.clock.sleeps.count, BackoffSchedule.confirmationPolling.tryCount)
+        XCTAssertEqual(run.state.payment.confirmation?.hasEnded, true)
         await run.send(.payment(.confirmationRequested))
         XCTAssertEqual(run.state.payment.phase, .awaitingConfirmation, "no webhook yet")
         await server.setWebhookOutcome(.authorised)
         await run.send(.payment(.confirmationRequested))
         XCTAssertEqual(run.state.payment.phase, .succeeded)
         XCTAssertTrue(run.state.payment.isConfirmed)
+        XCTAssertEqual(run.state.completedOrder?.status, .confirmed)
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -80,10 +85,27 @@ final class AdyenDemoScriptTests: XCTestCase {
             return XCTFail("expected a voucher: \(phases)")
         }
         XCTAssertEqual(voucher.kind, .voucher)
-        XCTAssertEqual(phases.last, .awaitingConfirmation)
-        await run.send(.payment(.confirmationRequested))
-        XCTAssertEqual(run.state.payment.phase, .succeeded)
-        XCTAssertEqual(run.state.completedOrder?.orderID, "payment-1")
+        // The voucher shown, the order was placed as pending and the lookup polled: the first
+        // poll, 2 s later, found the webhook's authorisation and confirmed the order.
+        XCTAssertEqual(phases.last, .succeeded)
+        XCTAssertEqual(run.clock.sleeps, [.seconds(2)])
+        let orderCalls = await run.api.receivedCalls.filter {
+            switch $0 {
+            case .placeOrder, .updateOrderStatus: return true
+            default: return false
+            }
+        }
+        XCTAssertEqual(
+            orderCalls,
+            [
+                .placeOrder(
+                    cartID: "cart-1", paymentReference: "payment-1", amount: try XCTUnwrap(run.state.displayedTotal),
+                    status: .pending, idempotencyKey: "order-key-1"),
+                .updateOrderStatus(orderID: "order-1", status: .confirmed),
+            ])
+        XCTAssertEqual(run.state.completedOrder?.orderID, "order-1")
+        XCTAssertEqual(run.state.completedOrder?.status, .confirmed)
+        XCTAssertEqual(run.state.payment.shopperAction?.kind, .voucher, "the voucher stays for the host to show")
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -108,9 +130,9 @@ final class AdyenDemoScriptTests: XCTestCase {
                 return XCTFail("expected an action for \(type): \(phases)")
             }
             if request.finishesWithoutDetails {
-                // A QR code is shown; the webhook then confirms the payment.
-                XCTAssertEqual(phases.last, .awaitingConfirmation, "\(type)")
-                await run.send(.payment(.confirmationRequested))
+                // A QR code is shown; the first poll finds the webhook's confirmation.
+                XCTAssertEqual(phases.last, .succeeded, "\(type)")
+                XCTAssertEqual(run.clock.sleeps, [.seconds(2)], "\(type)")
             } else {
                 XCTAssertEqual(phases.last, .succeeded, "\(type)")
                 let calls = await server.receivedCalls

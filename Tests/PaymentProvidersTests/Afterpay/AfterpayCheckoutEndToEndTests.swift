@@ -25,9 +25,10 @@ final class AfterpayCheckoutEndToEndTests: XCTestCase {
         XCTAssertEqual(
             checkout.state.completedOrder,
             CompletedOrder(
-                orderID: "payment-1", total: Checkout.Money(amount: Decimal(string: "45.95") ?? 0, currencyCode: "GBP"),
-                idSource: .payment))
-        XCTAssertEqual(checkout.analyticsEvents.filter { $0.name.hasPrefix("purchase") }.count, 1, "one order event")
+                orderID: "order-1", orderNumber: "SB-1001",
+                total: Checkout.Money(amount: Decimal(string: "45.95") ?? 0, currencyCode: "GBP"), idSource: .backend,
+                status: .confirmed))
+        XCTAssertEqual(checkout.analyticsEvents.filter { $0.name == "purchase" }.count, 1)
         try checkout.assertReplaysWithoutDivergence()
     }
 

@@ -27,8 +27,11 @@ final class RecordedProviderCheckout {
         let initial = CheckoutState(kind: .native, user: user, paymentProviders: [script.provider.descriptor])
         recorder = try ActionRecorder(
             path: logPath, initialState: initial, mode: .durable,
-            configuration: ActionLogConfiguration(appVersion: "provider-tests", fingerprintInterval: 1))
-        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider])
+            configuration: ActionLogConfiguration(
+                appVersion: "provider-tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
+        let environment = CheckoutEnvironment(
+            api: api, paymentProviders: [script.provider], clock: SandboxClock(),
+            makeIdempotencyKey: SandboxIdempotencyKeys().next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: initial,
             middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware, recorder.middleware])
@@ -112,7 +115,8 @@ final class RecordedProviderCheckout {
     func replay() throws -> Replayer<CheckoutState> {
         try Replayer(
             path: logPath,
-            reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())))
+            reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())),
+            schemaVersion: CheckoutLogSchema.version)
     }
 
     /// Closes the log, replays it and checks there is no divergence and the same final state.

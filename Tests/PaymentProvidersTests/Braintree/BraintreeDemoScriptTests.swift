@@ -21,7 +21,9 @@ final class BraintreeDemoScriptTests: XCTestCase {
         }
         XCTAssertEqual(amount, try BraintreeAmount.string(try XCTUnwrap(run.state.displayedTotal)))
         XCTAssertEqual(account, "poqshop_GBP")
-        XCTAssertEqual(orderID, run.state.completedOrder?.orderID)
+        // The sale carries the payment's reference; the order is the backend's, placed after it.
+        XCTAssertEqual(orderID, run.state.orderPlacement?.paymentReference)
+        XCTAssertEqual(run.state.completedOrder?.orderID, "order-1")
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 

@@ -13,8 +13,7 @@ final class BraintreeResultMappingTests: XCTestCase {
 
     func testSuccessFamilyIsAuthorised() {
         for status in [
-            "authorized", "submitted_for_settlement", "settling", "settled", "settlement_pending",
-            "settlement_confirmed",
+            "authorized", "submitted_for_settlement", "settling", "settled", "settlement_confirmed",
         ] {
             XCTAssertEqual(
                 outcome(status), .authorised(PaymentReceipt(providerReference: "txn", amount: due, resultCode: status)),
@@ -22,10 +21,13 @@ final class BraintreeResultMappingTests: XCTestCase {
         }
     }
 
-    func testAuthorizingAwaitsTheLookup() {
-        XCTAssertEqual(
-            outcome("authorizing"),
-            .awaitingConfirmation(PaymentReceipt(providerReference: "txn", amount: due, resultCode: "authorizing")))
+    func testAuthorizingAndSettlementPendingAreThePendingFamilyAndAwaitTheLookup() {
+        for status in ["authorizing", "settlement_pending"] {
+            XCTAssertEqual(
+                outcome(status),
+                .awaitingConfirmation(PaymentReceipt(providerReference: "txn", amount: due, resultCode: status)),
+                status)
+        }
     }
 
     func testDeclinesAreRefusalsTheShopperCanRetry() {

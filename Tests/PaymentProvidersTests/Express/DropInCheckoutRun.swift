@@ -15,6 +15,8 @@ final class DropInCheckoutRun {
 
     let script: any ProviderDemoScript
     let api: SandboxCheckoutAPI
+    /// The clock of the checkout's timers: polling runs at once, and its sleeps are recorded.
+    let clock = SandboxClock()
     let store: Store<CheckoutState>
     let logPath: String
     private let keepsLog: Bool
@@ -32,8 +34,11 @@ final class DropInCheckoutRun {
             .appendingPathComponent("payment-providers-\(UUID().uuidString).jsonl").path
         recorder = try ActionRecorder(
             path: logPath, initialState: initial, mode: .durable,
-            configuration: ActionLogConfiguration(appVersion: "provider-tests", fingerprintInterval: 1))
-        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider])
+            configuration: ActionLogConfiguration(
+                appVersion: "provider-tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
+        let environment = CheckoutEnvironment(
+            api: api, paymentProviders: [script.provider], clock: clock,
+            makeIdempotencyKey: SandboxIdempotencyKeys().next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: initial, middleware: [recorder.middleware])
     }
@@ -98,7 +103,8 @@ final class DropInCheckoutRun {
             XCTAssertFalse(log.contains(secret), "the log holds \(secret)", file: file, line: line)
         }
         let replay = try Replayer(
-            path: logPath, reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())))
+            path: logPath, reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())),
+            schemaVersion: CheckoutLogSchema.version)
         XCTAssertTrue(log.contains("submitted"), "the log holds the payment", file: file, line: line)
         XCTAssertGreaterThan(replay.count, 10, file: file, line: line)
         XCTAssertNil(

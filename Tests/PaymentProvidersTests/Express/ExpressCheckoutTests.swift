@@ -61,8 +61,9 @@ final class ExpressCheckoutTests: XCTestCase {
         XCTAssertEqual(
             sales.last,
             .sale(
-                amount: try BraintreeAmount.string(total), merchantAccountId: "poqshop_GBP", orderId: order.orderID,
-                hasDeviceData: false))
+                amount: try BraintreeAmount.string(total), merchantAccountId: "poqshop_GBP",
+                orderId: run.state.orderPlacement?.paymentReference ?? "", hasDeviceData: false))
+        XCTAssertEqual(order.orderNumber, "SB-1001", "the backend's order, not the payment's reference")
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -89,7 +90,9 @@ final class ExpressCheckoutTests: XCTestCase {
         let user = CheckoutUser.loggedIn(addressBook: [AddressBookEntry(id: "home", address: DropInCheckoutRun.home)])
         let script = AdyenDemoScript(scenario: DemoScenario())
         let recorder = ExpressActionList()
-        let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [script.provider])
+        let environment = CheckoutEnvironment(
+            api: SandboxCheckoutAPI(), paymentProviders: [script.provider], clock: SandboxClock(),
+            makeIdempotencyKey: SandboxIdempotencyKeys().next)
         let store = Store(
             reducer: CheckoutReducer.make(environment: environment),
             state: CheckoutState(kind: .native, user: user, paymentProviders: [script.provider.descriptor]),

@@ -28,7 +28,9 @@ final class WorldlineCheckoutEndToEndTests: XCTestCase {
             checkout.state.payment.receipt,
             PaymentReceipt(providerReference: "sandbox-payment-1", amount: total, resultCode: "CAPTURED"))
         XCTAssertEqual(
-            checkout.state.completedOrder, CompletedOrder(orderID: "payment-1", total: total, idSource: .payment))
+            checkout.state.completedOrder,
+            CompletedOrder(
+                orderID: "order-1", orderNumber: "SB-1001", total: total, idSource: .backend, status: .confirmed))
         let calls = await script.server.receivedCalls
         guard case .createPayment(let input) = calls.last else { return XCTFail("expected a payment, got \(calls)") }
         XCTAssertEqual(input.amountInMinorUnits, 4595)
@@ -60,7 +62,7 @@ final class WorldlineCheckoutEndToEndTests: XCTestCase {
         XCTAssertEqual(action.url, "https://3ds.sandbox.worldline.invalid/challenge?paymentId=sandbox-payment-1")
         try await checkout.completeActionIfAsked()
         XCTAssertEqual(checkout.state.payment.phase, .succeeded)
-        XCTAssertEqual(checkout.state.completedOrder?.orderID, "payment-1")
+        XCTAssertEqual(checkout.state.completedOrder?.orderID, "order-1")
         let calls = await script.server.receivedCalls
         XCTAssertEqual(calls.last, .paymentResult(paymentID: "sandbox-payment-1"))
         try checkout.assertReplaysWithoutDivergence()
