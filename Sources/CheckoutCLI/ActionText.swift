@@ -51,15 +51,17 @@ enum ActionText {
     ///
     /// Actions are named from their canonical form (so secrets stay `[REDACTED]`); a case without
     /// words of its own reads as its name in words with its arguments in plain text.
-    static func words(_ action: CanonicalValue, limit: Int = 140) -> String {
+    static func words(_ action: CanonicalValue, limit: Int = 100) -> String {
         let (path, arguments) = casePath(of: action)
         let name = path.suffix(2).joined(separator: ".")
-        let call = Arguments(members: arguments, limit: max(20, limit - 40))
+        let call = Arguments(members: arguments, limit: max(20, limit - 30))
         return clip(phrases[name]?(call) ?? generic(path.last ?? "", call), limit)
     }
 
     /// The case names from the root to the innermost case, and that case's arguments.
-    static func casePath(of action: CanonicalValue) -> (path: [String], arguments: [(key: String, value: CanonicalValue)]) {
+    static func casePath(
+        of action: CanonicalValue
+    ) -> (path: [String], arguments: [(key: String, value: CanonicalValue)]) {
         var path: [String] = []
         var value = action
         while case .object(let members) = value, members.count == 1, !members[0].key.hasPrefix("_") {
@@ -156,7 +158,8 @@ enum ActionText {
         "native.emailSubmitted": { arguments in "email entered: " + (arguments.text("_0") ?? "") },
         "native.editShippingContactTapped": { _ in "shopper opened the delivery address" },
         "native.editBillingContactTapped": { _ in "shopper opened the billing address" },
-        "native.addressBookEntrySelected": { arguments in "address book entry chosen: " + (arguments.text("id") ?? "") },
+        "native.addressBookEntrySelected": { arguments in "address book entry chosen: " + (arguments.text("id") ?? "")
+        },
         "native.addNewAddressTapped": { _ in "shopper tapped add a new address" },
         "native.addressFormSubmitted": { arguments in "address submitted: " + address(arguments["_0"]) },
         "native.addressEditorClosed": { _ in "address editor closed" },
@@ -244,7 +247,8 @@ enum ActionText {
 
     /// ` with Card, PayPal`: a payment session's methods by name.
     private static func methods(_ session: CanonicalValue?) -> String {
-        guard case .object(let members)? = session, case .array(let methods)? = members.first(where: { $0.key == "methods" })?.value,
+        guard case .object(let members)? = session,
+            case .array(let methods)? = members.first(where: { $0.key == "methods" })?.value,
             !methods.isEmpty
         else { return "" }
         let names = methods.map { method -> String in
@@ -274,7 +278,8 @@ enum ActionText {
 
     /// `cart cart-1, 3 items, total 42.00 GBP`: what checkout details the backend sent.
     private static func details(_ value: CanonicalValue?) -> String {
-        guard case .object(let members)? = value, case .object(let cart)? = members.first(where: { $0.key == "cart" })?.value
+        guard case .object(let members)? = value,
+            case .object(let cart)? = members.first(where: { $0.key == "cart" })?.value
         else { return value.map { PlainText.render($0, limit: 80) } ?? "" }
         func member(_ object: [(key: String, value: CanonicalValue)], _ name: String) -> CanonicalValue? {
             object.first { $0.key == name }?.value

@@ -51,12 +51,15 @@ struct SectionChange: Equatable {
 
     /// Each section of `after` (and those gone from `before`) whose words changed; with
     /// `unchanged`, every section.
-    static func between(_ before: [SectionStatus], _ after: [SectionStatus], unchanged: Bool = false) -> [SectionChange] {
+    static func between(_ before: [SectionStatus], _ after: [SectionStatus], unchanged: Bool = false) -> [SectionChange]
+    {
         var changes: [SectionChange] = []
         for status in after {
             let old = before.first { $0.section == status.section }.map(words)
             let new = words(status)
-            if unchanged || old != new { changes.append(SectionChange(section: status.section.rawValue, before: old, after: new)) }
+            if unchanged || old != new {
+                changes.append(SectionChange(section: status.section.rawValue, before: old, after: new))
+            }
         }
         for status in before where !after.contains(where: { $0.section == status.section }) {
             changes.append(SectionChange(section: status.section.rawValue, before: words(status), after: nil))

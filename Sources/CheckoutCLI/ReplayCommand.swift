@@ -109,7 +109,8 @@ struct ReplayCommand {
             if step.journeyChanged { output.line("  journey: " + terminal.bold(step.journey.text)) }
             let lines = ReplayText.changes(of: step, before: before, after: walk.state.native.sections, all: all)
             if lines.isEmpty && !step.journeyChanged && step.events.isEmpty {
-                output.line(terminal.dim(step.changes.isEmpty ? "  no change" : "  only bookkeeping changed (--all shows it)"))
+                output.line(
+                    terminal.dim(step.changes.isEmpty ? "  no change" : "  only bookkeeping changed (--all shows it)"))
             }
             for line in lines {
                 switch line.kind {

@@ -49,13 +49,17 @@ enum ReplayText {
         case (nil, let after?):
             return expanded(change.path, after, kind: .added)
         case (let before?, nil):
-            return [Line(kind: .removed, text: "- \(path): " + PlainText.render(before, limit: max(20, width - path.count - 4)))]
+            return [
+                Line(
+                    kind: .removed,
+                    text: "- \(path): " + PlainText.render(before, limit: max(20, width - path.count - 4)))
+            ]
         case (let before?, let after?):
             if isEmptyContainer(before), !isEmptyContainer(after) {
                 return expanded(change.path, after, kind: .added)
             }
             // Both sides in the room left: the shorter keeps what it needs, the longer the rest.
-            let room = max(40, width - path.count - 6)
+            let room = max(40, width - path.count - 7)
             var old = PlainText.render(before)
             var new = PlainText.render(after)
             if old.count + new.count > room {
@@ -71,7 +75,9 @@ enum ReplayText {
     }
 
     /// `+ path: value` when it fits, or the value's members one per line.
-    private static func expanded(_ path: [StateChange.PathComponent], _ value: CanonicalValue, kind: Line.Kind) -> [Line] {
+    private static func expanded(
+        _ path: [StateChange.PathComponent], _ value: CanonicalValue, kind: Line.Kind
+    ) -> [Line] {
         let marker = kind == .added ? "+ " : kind == .removed ? "- " : "  "
         return fields(path, value).map { Line(kind: kind, text: marker + $0) }
     }
@@ -121,11 +127,31 @@ enum ReplayText {
                 groups.append((text, kind, [change.section]))
             }
         }
-        return groups.map { group in
+        return groups.flatMap { group in
             let marker = group.kind == .added ? "+ " : group.kind == .removed ? "- " : "  "
             let noun = group.sections.count == 1 ? "section" : "sections"
-            return Line(kind: group.kind, text: "\(marker)\(noun) \(group.sections.joined(separator: ", ")): \(group.text)")
+            return wrapped(marker + noun + " ", group.sections, ": " + group.text).map {
+                Line(kind: group.kind, text: $0)
+            }
         }
+    }
+
+    /// `head` and the names separated by commas, then `tail`, wrapped at the width with the
+    /// names of a continuation line indented under the first.
+    private static func wrapped(_ head: String, _ names: [String], _ tail: String) -> [String] {
+        var lines: [String] = []
+        var line = head
+        for (index, name) in names.enumerated() {
+            let piece = name + (index == names.count - 1 ? tail : ",")
+            if line.count + piece.count > width, line.count > head.count {
+                lines.append(line)
+                line = String(repeating: " ", count: head.count)
+            } else if line.count > head.count {
+                line += " "
+            }
+            line += piece
+        }
+        return lines + [line]
     }
 
     private static func transition(_ change: SectionChange, full: Bool) -> (String, Line.Kind) {
@@ -161,10 +187,13 @@ enum ReplayText {
                 let fieldPath = path + [.key(field.key)]
                 if !all && StateFields.isBookkeeping(fieldPath) { continue }
                 if StateFields.isSections(fieldPath) {
-                    let statuses = sections.map { SectionChange(section: $0.section.rawValue, before: nil, after: SectionChange.words($0)) }
+                    let statuses = sections.map {
+                        SectionChange(section: $0.section.rawValue, before: nil, after: SectionChange.words($0))
+                    }
                     lines +=
                         statuses.isEmpty
-                        ? ["native.sections: []"] : sectionLines(statuses, full: true).map { String($0.text.dropFirst(2)) }
+                        ? ["native.sections: []"]
+                        : sectionLines(statuses, full: true).map { String($0.text.dropFirst(2)) }
                 } else {
                     lines += fields(fieldPath, field.value)
                 }

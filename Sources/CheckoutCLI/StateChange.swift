@@ -51,7 +51,8 @@ struct StateChange: Equatable {
     }
 
     private static func diff(
-        _ before: CanonicalValue, _ after: CanonicalValue, path: inout [PathComponent], into changes: inout [StateChange]
+        _ before: CanonicalValue, _ after: CanonicalValue, path: inout [PathComponent],
+        into changes: inout [StateChange]
     ) {
         if before == after { return }
         switch (before, after) {
@@ -91,7 +92,8 @@ struct StateChange: Equatable {
                 diff(old[index], new[index], path: &path, into: &changes)
                 path.removeLast()
             }
-        case (.array(let old), .array(let new)) where !old.isEmpty && old.count < new.count && Array(new[..<old.count]) == old:
+        case (.array(let old), .array(let new))
+        where !old.isEmpty && old.count < new.count && Array(new[..<old.count]) == old:
             for index in old.count..<new.count {
                 changes.append(StateChange(path: path + [.index(index)], before: nil, after: new[index]))
             }
