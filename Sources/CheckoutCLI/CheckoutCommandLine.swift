@@ -3,15 +3,20 @@ import Foundation
 /// The command line: which command, and its options.
 enum CheckoutCommandLine {
     static let usage = """
-        usage: checkout replay LOG [--to N] [--json] [--verify] [--no-color] [--max-line-bytes SIZE]
+        usage: checkout replay LOG [--to N] [--all] [--json] [--verify] [--no-color] [--max-line-bytes SIZE]
+               checkout inspect LOG [-o FILE] [--max-line-bytes SIZE]
                checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
                              [--provider sandbox|adyen|braintree|afterpay|worldline]
                              [--decline] [--challenge] [--conflict] [--expire]
 
-        replay   prints each step of a recorded log: the action, the state change, the analytics
-                 events; then the final state. --to N stops after step N; --json writes JSON
-                 Lines; --verify checks the recorded fingerprints and exits 1 on divergence;
-                 --max-line-bytes SIZE refuses longer lines (16M by default; K, M, G suffixes).
+        replay   prints each step of a recorded log: the action in words, the journey when it
+                 moves, the state changes that matter, the analytics events; then the final
+                 state. --all shows bookkeeping too; --to N stops after step N; --json writes
+                 JSON Lines (full fidelity); --verify checks the recorded fingerprints and exits 1
+                 on divergence; --max-line-bytes SIZE refuses longer lines (16M by default).
+        inspect  writes the log's inspector: one HTML file to open in a browser (action list,
+                 search, time slider, state, diff, analytics, journey timeline, divergences);
+                 -o FILE names it (NAME.html in the current directory by default; - for stdout).
         demo     runs a whole checkout on the embedded sandbox backend and sandbox payment
                  provider, printing what happens; --record PATH writes its action log.
 
@@ -32,6 +37,8 @@ enum CheckoutCommandLine {
             return try ReplayCommand(options: options).run()
         case "demo":
             return try await DemoCommand(options: options).run()
+        case "inspect":
+            return try InspectCommand(options: options).run()
         case "help", "--help", "-h":
             print(usage, terminator: "")
             return 0
@@ -55,7 +62,9 @@ struct Options {
     private var consumed: Set<String> = []
 
     /// Options that take a value.
-    static let valued: Set<String> = ["--to", "--record", "--web", "--api", "--provider", "--max-line-bytes"]
+    static let valued: Set<String> = [
+        "--to", "--record", "--web", "--api", "--provider", "--max-line-bytes", "-o", "--output",
+    ]
 
     init(_ arguments: [String]) throws {
         var index = 0
