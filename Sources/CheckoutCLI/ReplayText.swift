@@ -96,8 +96,26 @@ enum ReplayText {
         default:
             isSplittable = false
         }
-        let text = PlainText.render(value, limit: isSplittable ? .max : room)
-        guard isSplittable, text.count > room else { return [head + text] }
+        let text = PlainText.render(value, limit: isSplittable || PlainText.isEnumCase(value) ? .max : room)
+        if PlainText.isEnumCase(value), text.count > room, case .object(let members) = value,
+            case .object(let arguments) = members[0].value
+        {
+            // A case whose details do not fit: its name, then its details one per line (an
+            // unlabelled one's members directly, a second unlabelled one by position).
+            let name = members[0].key
+            var lines = [head + name]
+            for argument in arguments {
+                var inner = path + [.key(name)]
+                if let position = Int(argument.key.dropFirst()), PlainText.isPositional(argument.key) {
+                    if position > 0 || arguments.count > 1 { inner.append(.index(position)) }
+                } else {
+                    inner.append(.key(argument.key))
+                }
+                lines += fields(inner, argument.value)
+            }
+            return lines
+        }
+        guard isSplittable, text.count > room else { return [head + PlainText.render(value, limit: room)] }
         switch value {
         case .object(let members):
             return members.flatMap { fields(path + [.key($0.key)], $0.value) }
