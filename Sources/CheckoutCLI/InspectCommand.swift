@@ -48,7 +48,10 @@ struct InspectCommand {
                 Data("checkout: \(torn.path):\(torn.line): \(torn.problem); skipped (the recording was cut off)\n".utf8)
             )
         }
-        let page = try InspectorPage.html(for: replay, name: URL(fileURLWithPath: path).lastPathComponent)
+        let terminal = Terminal(noColor: true)
+        let page = try InspectorPage.html(for: replay, name: URL(fileURLWithPath: path).lastPathComponent) {
+            terminal.progress($0, of: $1)
+        }
         if outputPath == "-" {
             FileHandle.standardOutput.write(Data(page))
             return 0

@@ -11,11 +11,16 @@ import Foundation
 /// script (a fresh nonce each time) and no network at all, so even a string that broke out could
 /// not run or fetch anything.
 enum InspectorPage {
-    /// The page of a replayed log, as UTF-8.
-    static func html(for replay: Replayer<CheckoutState>, name: String) throws -> [UInt8] {
+    /// The page of a replayed log, as UTF-8; `progress` hears of every 256th step and the last.
+    static func html(
+        for replay: Replayer<CheckoutState>, name: String, progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> [UInt8] {
         var walk = try JourneyWalk(replay)
         var data = InspectorData(name: name, replay: replay, walk: walk)
-        while let step = try walk.next() { data.append(step) }
+        while let step = try walk.next() {
+            data.append(step)
+            if step.number % 256 == 0 || step.number == replay.count { progress(step.number, replay.count) }
+        }
         return assemble(title: name, data: data.json(), actions: data.actionsJSON(), nonce: nonce())
     }
 

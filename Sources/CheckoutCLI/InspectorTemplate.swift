@@ -68,6 +68,7 @@ main { flex: 1; display: grid; grid-template-columns: minmax(360px, 42%) 1fr; mi
   max-width: 150px; overflow: hidden; text-overflow: ellipsis; }
 .badge { font-size: 11px; padding: 1px 6px; border-radius: 4px; flex: none; }
 .badge.event { background: #ecfdf5; color: #047857; }
+.badge.event.error { background: #fef2f2; color: #b91c1c; }
 .badge.divergence { background: var(--red); color: white; font-weight: 600; }
 #right { overflow-y: auto; min-height: 0; padding: 14px 18px 24px; }
 #step-title { font-size: 16px; font-weight: 600; margin: 0 0 2px; }
@@ -526,7 +527,10 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
       if (tag) row.append(el('span', 'tag', tag));
       const events = eventsOf(k);
       if (events.length) {
-        const badge = el('span', 'badge event', events.length === 1 ? events[0][0] : events.length + ' events');
+        const names = events.map((e) => e[0]);
+        const badge = el('span', 'badge event', events.length === 1 ? names[0] : events.length + ' events');
+        if (names.includes('error_shown')) badge.classList.add('error');
+        badge.title = names.join(', ');
         row.append(badge);
       }
       if (divergence && k === divergence.step) row.append(el('span', 'badge divergence', 'diverged'));
