@@ -131,8 +131,8 @@ final class CheckoutCommandTests: XCTestCase {
         let log = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl").path
         let replay = try runner.run(["replay", log])
         XCTAssertEqual(replay.status, 0, replay.errors)
-        XCTAssertTrue(replay.output.contains("step 1  common.started"))
-        XCTAssertTrue(replay.output.contains("  + journey.hasStarted: true"))
+        XCTAssertTrue(replay.output.contains("step 1  checkout started"))
+        XCTAssertTrue(replay.output.contains("    journey.hasStarted: false → true"))
         XCTAssertTrue(replay.output.contains("  analytics: checkout_started kind=native"))
         XCTAssertTrue(replay.output.contains("analytics: purchase currency=GBP order_id=payment-1 total=45.95"))
         XCTAssertTrue(replay.output.contains("final state\n"))
