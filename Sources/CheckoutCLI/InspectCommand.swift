@@ -24,17 +24,7 @@ struct InspectCommand {
             if name.hasSuffix(".jsonl") { name.removeLast(6) }
             outputPath = name + ".html"
         }
-        if let text = options.value("--max-line-bytes") {
-            guard let bytes = ReplayCommand.byteCount(text),
-                (1...ActionLogFormat.maximumLineBytesCeiling).contains(bytes)
-            else {
-                throw UsageError(
-                    "--max-line-bytes needs a size from 1 to 256M (bytes, or with K, M or G), got \"\(text)\"")
-            }
-            maximumLineBytes = bytes
-        } else {
-            maximumLineBytes = ActionLogFormat.defaultMaximumLineBytes
-        }
+        maximumLineBytes = try ReplayCommand.maximumLineBytes(&options)
         try options.rejectUnknown()
     }
 

@@ -27,15 +27,7 @@ struct ReplayCommand {
         } else {
             stopAfter = nil
         }
-        if let text = options.value("--max-line-bytes") {
-            guard let bytes = Self.byteCount(text), (1...ActionLogFormat.maximumLineBytesCeiling).contains(bytes) else {
-                throw UsageError(
-                    "--max-line-bytes needs a size from 1 to 256M (bytes, or with K, M or G), got \"\(text)\"")
-            }
-            maximumLineBytes = bytes
-        } else {
-            maximumLineBytes = ActionLogFormat.defaultMaximumLineBytes
-        }
+        maximumLineBytes = try Self.maximumLineBytes(&options)
         json = options.flag("--json")
         verify = options.flag("--verify")
         all = options.flag("--all")
@@ -46,6 +38,15 @@ struct ReplayCommand {
     /// The reducer a replay runs: the checkout's own, with an environment no effect will use
     /// (replays run with effects off).
     static var reducer: Reducer<CheckoutState, CheckoutAction> { JourneyWalk.reducer }
+
+    /// `--max-line-bytes SIZE` (replay's and inspect's), or the default.
+    static func maximumLineBytes(_ options: inout Options) throws -> Int {
+        guard let text = options.value("--max-line-bytes") else { return ActionLogFormat.defaultMaximumLineBytes }
+        guard let bytes = byteCount(text), (1...ActionLogFormat.maximumLineBytesCeiling).contains(bytes) else {
+            throw UsageError("--max-line-bytes needs a size from 1 to 256M (bytes, or with K, M or G), got \"\(text)\"")
+        }
+        return bytes
+    }
 
     /// A size in bytes: digits, optionally followed by `K`, `M` or `G` (binary multiples).
     static func byteCount(_ text: String) -> Int? {

@@ -169,20 +169,6 @@ final class InspectCommandTests: XCTestCase {
     }
 }
 
-/// A copy of `native-guest` whose third record carries a fingerprint no reducer reproduces (its
-/// checksum made right again): `--verify` and the inspector report a divergence at step 3.
-func tamperedLog(in directory: URL) throws -> String {
-    let source = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl")
-    var lines = try String(contentsOf: source, encoding: .utf8).split(separator: "\n").map(String.init)
-    var third = lines[3]
-    let fingerprint = try XCTUnwrap(third.range(of: #""fp":"[0-9a-f]{16}""#, options: .regularExpression))
-    third.replaceSubrange(fingerprint, with: #""fp":"0123456789abcdef""#)
-    lines[3] = resealed(third)
-    let path = directory.appendingPathComponent("tampered.jsonl").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-}
-
 /// An inspector page's data read back as Foundation values: shared values expanded, and each
 /// step's changes applied as the page's script applies them.
 private struct PageData {
