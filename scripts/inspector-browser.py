@@ -5,8 +5,8 @@ to check and measure `checkout inspect` pages.
     inspector-browser.py check [--screenshots DIR] PAGE.html...
         Opens each page as a user would and prints one JSON object per page with what its DOM
         shows: the step count, the verification, the journey and analytics events after pressing
-        End (and the step after pressing ArrowLeft then), whether the redaction marker is visible
-        in the state tree, the divergence markers, the list after searching "purchase", script
+        End (and the step after pressing ArrowLeft then), the state and action tabs' text, whether
+        the redaction marker is visible in the state tree, the divergence markers, the list after searching "purchase", script
         errors, content-security-policy violations and any network request the page made. With --screenshots, writes DIR/NAME.png (1440x900) of
         each page as it opens.
 
@@ -222,6 +222,8 @@ def check(pages, screenshots):
                 facts["stateTabRedacted"] = browser.evaluate(
                     "document.getElementById('panel-state').innerText.includes('[REDACTED]')")
                 facts["stateTabText"] = browser.evaluate("document.getElementById('panel-state').innerText")
+                browser.evaluate("document.querySelector('.tabs button[data-tab=action]').click()")
+                facts["actionTabText"] = browser.evaluate("document.getElementById('panel-action').innerText")
                 browser.evaluate("document.querySelector('.tabs button[data-tab=changes]').click()")
                 browser.press("ArrowLeft", "ArrowLeft", 37)
                 browser.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")

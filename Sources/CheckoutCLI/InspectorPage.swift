@@ -42,16 +42,18 @@ enum InspectorPage {
             <body>
             \(body)<script type="application/json" id="inspector-data">
             """
+        // The script runs as soon as the parser reaches it, so the page shows before the
+        // actions (most of a long log's bytes, needed only by the Action tab) have been read.
         let middle = """
 
             </script>
+            <script nonce="\(nonce)">
+            \(script)</script>
             <script type="application/json" id="inspector-actions">
             """
         let tail = """
 
             </script>
-            <script nonce="\(nonce)">
-            \(script)</script>
             </body>
             </html>
 

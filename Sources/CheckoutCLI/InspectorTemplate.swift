@@ -261,14 +261,19 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
   }
   const dec = decoder(D.values);
   // The actions, parsed the first time one is shown (most of a long log's bytes are in them).
+  // They come after this script in the page, so the page shows before they have been read;
+  // until then the Action tab says so, and shows them once the document has loaded.
   let actionData = null;
   function actionAt(k) {
     if (!actionData) {
-      const parsed = JSON.parse($('inspector-actions').textContent);
+      const block = $('inspector-actions');
+      if (!block || document.readyState === 'loading') return undefined;
+      const parsed = JSON.parse(block.textContent);
       actionData = { list: parsed.action, dec: decoder(parsed.values) };
     }
     return actionData.dec(actionData.list[k - 1], false);
   }
+  document.addEventListener('DOMContentLoaded', () => { if (tab === 'action') renderPanels(); });
   const shallow = (v) => (Array.isArray(v) ? v.slice() : Object.assign(Object.create(null), v));
   // A state of its own: containers copied, shared values kept.
   function clone(v) {
@@ -747,6 +752,35 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
   $('show-bookkeeping').addEventListener('change', () => renderPanels());
   const openPaths = new Map();
 
+  // An enum case, and the cases its only detail holds: `result` → `updateAccepted`; the details
+  // of the innermost.
+  function caseOf(value) {
+    const names = [];
+    let body = value;
+    while (isEnum(body)) {
+      const name = Object.keys(body)[0];
+      names.push(name);
+      body = body[name];
+      const ks = keysOf(body);
+      if (ks.length === 1 && isPositional(ks[0]) && isEnum(body[ks[0]])) body = body[ks[0]];
+      else break;
+    }
+    return { names, body };
+  }
+  // A case's details as the tree shows them: one unlabelled container's own members, or
+  // unlabelled details named `value` (`value 1`, `value 2`…), never Codable's `_0`.
+  function detailsOf(body) {
+    const ks = keysOf(body);
+    const positional = ks.filter(isPositional);
+    if (ks.length === 1 && positional.length === 1 && isBranch(body[ks[0]])) return body[ks[0]];
+    const named = Object.create(null);
+    for (const k of ks) {
+      const label = positional.length === 1 ? 'value' : 'value ' + (Number(k.slice(1)) + 1);
+      named[isPositional(k) ? label : k] = body[k];
+    }
+    return named;
+  }
+
   function tree(container, value, path, changed, depth) {
     for (const k of keysOf(value)) {
       const child = value[k];
@@ -754,7 +788,8 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
       const id = JSON.stringify(childPath);
       const mark = changed.get(id);
       // Containers open as branches; an enum case with details too, unless it reads on one line.
-      const isCaseBranch = isEnum(child) && isBranch(child[Object.keys(child)[0]]) && plain(child).length > 60;
+      const shape = isEnum(child) ? caseOf(child) : null;
+      const isCaseBranch = shape !== null && keysOf(shape.body).length > 0 && plain(child).length > 60;
       if (isBranch(child) || isCaseBranch) {
         const details = el('details', 'branch');
         const open = openPaths.has(id) ? openPaths.get(id) : depth < 3 || mark !== undefined;
@@ -763,11 +798,9 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
         const summary = el('summary');
         summary.append(el('span', 'k', typeof k === 'number' ? '[' + k + ']' : k));
         let body = child;
-        if (isEnum(child)) {
-          const name = Object.keys(child)[0];
-          summary.append(el('span', 'sep', ': '), el('span', 'v case', name));
-          body = child[name];
-          if (keysOf(body).length === 1 && isPositional(String(keysOf(body)[0])) && isBranch(body._0)) body = body._0;
+        if (shape) {
+          summary.append(el('span', 'sep', ': '), el('span', 'v case', shape.names.join('.')));
+          body = detailsOf(shape.body);
         } else {
           summary.append(el('span', 'count', Array.isArray(child) ? child.length + ' items' : keysOf(child).length +
             ' fields'));
@@ -933,6 +966,10 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
       } else {
         const action = actionAt(k);
         box.append(el('p', 'words', wordsOf(k)));
+        if (action === undefined) {
+          box.append(el('p', 'empty', 'The actions are still loading…'));
+          return;
+        }
         const holder = el('div', 'tree');
         if (isObj(action) || Array.isArray(action)) tree(holder, { action }, [], new Map(), -8);
         else holder.append(valueNode(action));

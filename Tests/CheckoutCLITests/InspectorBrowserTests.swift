@@ -55,12 +55,17 @@ final class InspectorBrowserTests: XCTestCase {
 
         var pages: [String] = []
         var expected: [String: Replayer<CheckoutState>] = [:]
+        var lastWords: [String: String] = [:]
         for log in logs.map(\.path) + [tampered, hostile, long] {
             let name = URL(fileURLWithPath: log).deletingPathExtension().lastPathComponent
             let page = directory.appendingPathComponent(name + ".html").path
             let result = try runner.run(["inspect", log, "-o", page])
             XCTAssertEqual(result.status, 0, "\(name): \(result.errors)")
             pages.append(page)
+            // The replay's words for the last step: the page must say the same (one model).
+            let text = try runner.run(["replay", log]).output.split(separator: "\n")
+            let prefix = "step \(text.filter { $0.hasPrefix("step ") }.count)  "
+            lastWords[page] = text.last { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
             expected[page] = try Replayer(
                 path: log, reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())))
         }
@@ -88,6 +93,11 @@ final class InspectorBrowserTests: XCTestCase {
             }
             XCTAssertEqual(
                 fact["afterArrowLeft"] as? String, "step \(replay.count - 1) of \(replay.count)", "\(name): ArrowLeft")
+            // The last action in the replay's words, its tree without Codable's internals.
+            let action = fact["actionTabText"] as? String ?? ""
+            let words = try XCTUnwrap(lastWords[page], name)
+            XCTAssertTrue(action.hasPrefix(words + "\n"), "\(name): \(action) does not begin with \(words)")
+            XCTAssertFalse(action.contains("_0"), "\(name): \(action)")
             // The last step's analytics events, as the checkout's middleware makes them.
             let last = try XCTUnwrap(replay.steps.last)
             let events = CheckoutAnalyticsMiddleware.events(
