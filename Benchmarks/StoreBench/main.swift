@@ -4,6 +4,8 @@
 //     swift run -c release store-bench --json    # machine-readable
 //     swift run -c release store-bench --filter store   # only benchmarks whose name contains "store"
 //     swift run -c release store-bench make-fleet DIR --count 10000   # logs for checkout verify's benchmark
+//     swift run -c release store-bench --write-checkout-log PATH [--actions N]
+//                                        # writes a long checkout log (LongCheckoutLog.swift)
 //
 // Each benchmark runs a fixed number of dispatches per repetition and reports the minimum and the
 // median over the repetitions. Compare figures as ratios within one run: these machines are noisy.
@@ -18,6 +20,27 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 // `store-bench make-fleet DIR [--count N]` writes logs for scripts/bench-verify-fleet.sh instead.
 if arguments.first == "make-fleet" { exit(makeFleet(Array(arguments.dropFirst()))) }
+if let index = arguments.firstIndex(of: "--write-checkout-log") {
+    guard arguments.index(after: index) < arguments.endIndex else {
+        print("store-bench: --write-checkout-log needs a PATH")
+        exit(64)
+    }
+    let path = arguments[arguments.index(after: index)]
+    var actions = 100_000
+    if let count = arguments.firstIndex(of: "--actions"), arguments.index(after: count) < arguments.endIndex,
+        let value = Int(arguments[arguments.index(after: count)]), value > 20
+    {
+        actions = value
+    }
+    do {
+        let written = try await writeLongCheckoutLog(path: path, actions: actions)
+        print("store-bench: wrote \(written) actions to \(path)")
+        exit(0)
+    } catch {
+        print("store-bench: cannot write \(path): \(error)")
+        exit(1)
+    }
+}
 let json = arguments.contains("--json")
 var filter: String?
 if let index = arguments.firstIndex(of: "--filter"), arguments.index(after: index) < arguments.endIndex {

@@ -46,6 +46,8 @@ enum CheckoutCommandLine {
                 return try ReplayCommand(options: options).run()
             case "verify":
                 return try VerifyCommand(options: options).run()
+            case "inspect":
+                return try InspectCommand(options: options).run()
             case "demo":
                 return try await DemoCommand(options: options).run()
             default:
@@ -85,7 +87,7 @@ struct Options {
     /// Options that take a value.
     static let valued: Set<String> = [
         "--to", "--record", "--web", "--api", "--provider", "--max-line-bytes", "--shard", "--shards", "--find",
-        "--jobs",
+        "--jobs", "-o", "--output",
     ]
 
     /// Reads the arguments. An option given twice is refused: one of the two would be ignored.

@@ -35,24 +35,26 @@ struct CommandHelp {
         return text
     }
 
-    static let all: [CommandHelp] = [replay, verify, demo]
+    static let all: [CommandHelp] = [replay, inspect, verify, demo]
 
     static let replay = CommandHelp(
         name: "replay",
         summary: "print each step of a recorded action log, or check it (--verify)",
         synopsis: """
-            usage: checkout replay LOG [--to N | --verify] [--json] [--no-color] [--max-line-bytes SIZE]
+            usage: checkout replay LOG [--to N | --verify] [--all] [--json] [--no-color] [--max-line-bytes SIZE]
 
             """,
         details: """
             Replays LOG through the current reducer with effects off, and prints each step: the
-            action, the state that changed, the analytics events; then the final state.
+            action in words, the journey (view, section, total, payment) when it moves, the state
+            changes that matter, the analytics events; then the final state of the log's kind.
 
             options:
               --to N                 stop after step N (0 is the initial state; at most the log's steps)
               --verify               only check the recorded fingerprints: exit 0 when they match,
                                      1 at the first divergence (not with --to: it checks the whole log)
-              --json                 JSON Lines instead of text
+              --all                  show bookkeeping too (request ids, in-flight counters, unchanged sections)
+              --json                 JSON Lines instead of text (full fidelity)
               --no-color             no colours (colours only on a terminal, never with NO_COLOR set)
               --max-line-bytes SIZE  refuse longer lines (16M by default; K, M, G suffixes)
 
@@ -63,6 +65,33 @@ struct CommandHelp {
               checkout replay --json session.jsonl | jq -c 'select(.step) | .action'
 
             exit: 0 done, 1 diverged (--verify), 2 the log cannot be read, 64 a usage mistake.
+
+            """)
+
+    static let inspect = CommandHelp(
+        name: "inspect",
+        summary: "write a log's inspector: one self-contained HTML file to open in a browser",
+        synopsis: """
+            usage: checkout inspect LOG [-o FILE] [--max-line-bytes SIZE]
+
+            """,
+        details: """
+            Replays LOG and writes one HTML file (no network, no external assets) in the spirit of
+            Redux DevTools: the action list with search, a slider and keyboard stepping through
+            time, the state at the chosen step, the diff against the step before, the analytics
+            events, a timeline of the journey, and the divergence --verify finds, marked at its
+            step. Secrets stay redacted, as they are in the log.
+
+            options:
+              -o, --output FILE      where to write it (NAME.html in the current directory by
+                                     default; - for standard output)
+              --max-line-bytes SIZE  refuse longer lines (16M by default; K, M, G suffixes)
+
+            examples:
+              checkout inspect Examples/Logs/native-guest.jsonl
+              checkout inspect session.jsonl -o /tmp/session.html
+
+            exit: 0 written, 2 the log cannot be read or the file cannot be written, 64 a usage mistake.
 
             """)
 

@@ -10,6 +10,8 @@ struct ReplayCommand {
     let stopAfter: Int?
     let json: Bool
     let verify: Bool
+    /// Show bookkeeping (request ids, in-flight counters) and every section's status too.
+    let all: Bool
     let maximumLineBytes: Int
     let terminal: Terminal
 
@@ -25,17 +27,10 @@ struct ReplayCommand {
         } else {
             stopAfter = nil
         }
-        if let text = options.value("--max-line-bytes") {
-            guard let bytes = Self.byteCount(text), (1...ActionLogFormat.maximumLineBytesCeiling).contains(bytes) else {
-                throw UsageError(
-                    "--max-line-bytes needs a size from 1 to 256M (bytes, or with K, M or G), got \"\(text)\"")
-            }
-            maximumLineBytes = bytes
-        } else {
-            maximumLineBytes = ActionLogFormat.defaultMaximumLineBytes
-        }
+        maximumLineBytes = try Self.maximumLineBytes(&options)
         json = options.flag("--json")
         verify = options.flag("--verify")
+        all = options.flag("--all")
         terminal = Terminal(noColor: options.flag("--no-color"))
         try options.rejectUnknown()
         if verify, let stopAfter {
@@ -45,8 +40,15 @@ struct ReplayCommand {
 
     /// The reducer a replay runs: the checkout's own, with an environment no effect will use
     /// (replays run with effects off).
-    static var reducer: Reducer<CheckoutState, CheckoutAction> {
-        CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
+    static var reducer: Reducer<CheckoutState, CheckoutAction> { JourneyWalk.reducer }
+
+    /// `--max-line-bytes SIZE` (replay's and inspect's), or the default.
+    static func maximumLineBytes(_ options: inout Options) throws -> Int {
+        guard let text = options.value("--max-line-bytes") else { return ActionLogFormat.defaultMaximumLineBytes }
+        guard let bytes = byteCount(text), (1...ActionLogFormat.maximumLineBytesCeiling).contains(bytes) else {
+            throw UsageError("--max-line-bytes needs a size from 1 to 256M (bytes, or with K, M or G), got \"\(text)\"")
+        }
+        return bytes
     }
 
     /// Loads and replays a log, with a progress bar for a long one.
@@ -108,17 +110,67 @@ struct ReplayCommand {
             return report(verification: replay, to: output)
         }
         let last = min(stopAfter ?? replay.count, replay.count)
+        if json {
+            try writeJSON(replay, through: last, to: output)
+        } else {
+            try writeText(replay, through: last, to: output, terminal: terminal)
+        }
+        return 0
+    }
+
+    /// The replay for people: per step the action in words, the journey when it moved, the
+    /// changes that matter and the analytics events; then the state's fields.
+    private func writeText(
+        _ replay: Replayer<CheckoutState>, through last: Int, to output: Output, terminal: Terminal
+    ) throws {
+        var walk = try JourneyWalk(replay)
+        let kind = replay.initialState.kind
+        output.line(
+            terminal.bold(
+                "\(path): a \(kind.rawValue) checkout, \(replay.count) steps, app \(replay.header.appVersion), "
+                    + "log \(replay.header.logID)"))
+        output.line("start  " + terminal.bold(walk.journey.text))
+        while walk.walked < last {
+            let before = walk.state.native.sections
+            guard let step = try walk.next() else { break }
+            output.line(terminal.bold("step \(step.number)") + "  " + step.words)
+            if step.journeyChanged { output.line("  journey: " + terminal.bold(step.journey.text)) }
+            let lines = ReplayText.changes(of: step, before: before, after: walk.state.native.sections, all: all)
+            if lines.isEmpty && !step.journeyChanged && step.events.isEmpty {
+                output.line(
+                    terminal.dim(step.changes.isEmpty ? "  no change" : "  only bookkeeping changed (--all shows it)"))
+            }
+            for line in lines {
+                switch line.kind {
+                case .added: output.line(terminal.green("  " + line.text))
+                case .removed: output.line(terminal.red("  " + line.text))
+                case .changed: output.line("  " + line.text)
+                }
+            }
+            for event in step.events {
+                output.line(terminal.dim("  analytics: " + Self.text(of: event)))
+            }
+            if step.number % 256 == 0 || step.number == last { terminal.progress(step.number, of: last) }
+        }
+        output.line(terminal.bold(last == replay.count ? "final state" : "state after step \(last)"))
+        for line in ReplayText.state(walk.canonical, kind: kind, sections: walk.state.native.sections, all: all) {
+            output.line("  " + line)
+        }
+    }
+
+    /// `purchase currency=GBP shipping=3.95 transaction_id=order-1 value=42` (items too, when known).
+    static func text(of event: CheckoutAnalyticsEvent) -> String {
+        let parameters = event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return event.name + (parameters.isEmpty ? "" : " " + parameters.joined(separator: " "))
+    }
+
+    /// JSON Lines with the full fidelity of the log: every action and change as recorded.
+    private func writeJSON(_ replay: Replayer<CheckoutState>, through last: Int, to output: Output) throws {
         var state = replay.initialState
         var lines = try CanonicalEncoder.encode(state).renderedLines
-        if json {
-            output.line(
-                "{\"log\":\(jsonString(path)),\"steps\":\(replay.count),\"app\":\(jsonString(replay.header.appVersion))"
-                    + ",\"logId\":\(jsonString(replay.header.logID)),\"closed\":\(replay.closedCleanly)}")
-        } else {
-            output.line(
-                terminal.bold(
-                    "\(path): \(replay.count) steps, app \(replay.header.appVersion), log \(replay.header.logID)"))
-        }
+        output.line(
+            "{\"log\":\(jsonString(path)),\"steps\":\(replay.count),\"app\":\(jsonString(replay.header.appVersion))"
+                + ",\"logId\":\(jsonString(replay.header.logID)),\"closed\":\(replay.closedCleanly)}")
         for index in 0..<last {
             let step = replay.steps[index]
             let before = state
@@ -127,39 +179,18 @@ struct ReplayCommand {
             let changes = ActionText.changes(from: lines, to: newLines)
             let events = CheckoutAnalyticsMiddleware.events(for: step.action, before: before, after: state)
             let action = try CanonicalEncoder.encode(step.action)
-            if json {
-                let changeList = changes.map { jsonString(($0.removed ? "- " : "+ ") + $0.text) }.joined(separator: ",")
-                let eventList = try events.map { try CanonicalEncoder.encode($0).compactJSON }.joined(separator: ",")
-                output.line(
-                    "{\"step\":\(index + 1),\"seq\":\(step.sequence),\"action\":\(action.compactJSON)"
-                        + ",\"changes\":[\(changeList)],\"events\":[\(eventList)]}")
-            } else {
-                output.line(terminal.bold("step \(index + 1)") + "  " + ActionText.describe(action))
-                for change in changes {
-                    output.line(
-                        change.removed ? terminal.red("  - " + change.text) : terminal.green("  + " + change.text))
-                }
-                for event in events {
-                    let parameters = event.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                    output.line(
-                        terminal.dim(
-                            "  analytics: \(event.name)"
-                                + (parameters.isEmpty ? "" : " " + parameters.joined(separator: " "))))
-                }
-            }
+            let changeList = changes.map { jsonString(($0.removed ? "- " : "+ ") + $0.text) }.joined(separator: ",")
+            let eventList = try events.map { try CanonicalEncoder.encode($0).compactJSON }.joined(separator: ",")
+            output.line(
+                "{\"step\":\(index + 1),\"seq\":\(step.sequence),\"action\":\(action.compactJSON)"
+                    + ",\"changes\":[\(changeList)],\"events\":[\(eventList)]}")
             lines = newLines
             if index % 256 == 0 || index + 1 == last { terminal.progress(index + 1, of: last) }
         }
         let final = try CanonicalEncoder.encode(state)
-        if json {
-            output.line(
-                "{\"final\":\(final.compactJSON),\"step\":\(last),\"fingerprint\":\"\(Fingerprint.of(canonical: final))\"}"
-            )
-        } else {
-            output.line(terminal.bold(last == replay.count ? "final state" : "state after step \(last)"))
-            for line in final.renderedLines { output.line("  " + line) }
-        }
-        return 0
+        output.line(
+            "{\"final\":\(final.compactJSON),\"step\":\(last),\"fingerprint\":\"\(Fingerprint.of(canonical: final))\"}"
+        )
     }
 
     private func report(verification replay: Replayer<CheckoutState>, to output: Output) -> Int32 {

@@ -140,8 +140,8 @@ final class CheckoutCommandTests: XCTestCase {
         let log = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl").path
         let replay = try runner.run(["replay", log])
         XCTAssertEqual(replay.status, 0, replay.errors)
-        XCTAssertTrue(replay.output.contains("step 1  common.started"))
-        XCTAssertTrue(replay.output.contains("  + journey.hasStarted: true"))
+        XCTAssertTrue(replay.output.contains("step 1  checkout started"))
+        XCTAssertTrue(replay.output.contains("    journey.hasStarted: false → true"))
         XCTAssertTrue(
             replay.output.contains(
                 "  analytics: begin_checkout checkout_kind=native currency=GBP items=[{item_id=tee-navy-m "
@@ -254,15 +254,8 @@ final class CheckoutCommandTests: XCTestCase {
     }
 
     func testVerifyFailsOnALogThatNoLongerReplays() throws {
-        // A recorded fingerprint that no reducer can reproduce: rewrite one and fix its checksum.
-        let source = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl")
-        var lines = try String(contentsOf: source, encoding: .utf8).split(separator: "\n").map(String.init)
-        var third = lines[3]
-        let fpRange = try XCTUnwrap(third.range(of: #""fp":"[0-9a-f]{16}""#, options: .regularExpression))
-        third.replaceSubrange(fpRange, with: #""fp":"0123456789abcdef""#)
-        lines[3] = resealed(third)
-        let path = directory.appendingPathComponent("diverged.jsonl").path
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        // A recorded fingerprint that no reducer can reproduce.
+        let path = try tamperedLog(in: directory)
         let verify = try runner.run(["replay", "--verify", path])
         XCTAssertEqual(verify.status, 1)
         XCTAssertTrue(verify.output.hasPrefix("diverged at step 3: "), verify.output)

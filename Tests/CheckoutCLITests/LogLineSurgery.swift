@@ -1,6 +1,7 @@
 import ActionLog
 import Foundation
 import StateStore
+import XCTest
 
 // Editing log lines the way a forger or a damaged disk would: checksums detect accidents, not
 // forgery, so hostile-input tests make each edited line's checksum (and an edited header's
@@ -29,4 +30,18 @@ func refingerprintedHeader(_ line: String) throws -> String {
     let rest = line[marker.upperBound...]
     guard let end = rest.firstIndex(of: "\"") else { return resealed(line) }
     return resealed(String(line[..<marker.upperBound]) + "\(fingerprint)" + String(rest[end...]))
+}
+
+/// A copy of `native-guest` whose third record carries a fingerprint no reducer reproduces (its
+/// checksum made right again): `--verify` and the inspector report a divergence at step 3.
+func tamperedLog(in directory: URL) throws -> String {
+    let source = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl")
+    var lines = try String(contentsOf: source, encoding: .utf8).split(separator: "\n").map(String.init)
+    var third = lines[3]
+    let fingerprint = try XCTUnwrap(third.range(of: #""fp":"[0-9a-f]{16}""#, options: .regularExpression))
+    third.replaceSubrange(fingerprint, with: #""fp":"0123456789abcdef""#)
+    lines[3] = resealed(third)
+    let path = directory.appendingPathComponent("tampered.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
 }
