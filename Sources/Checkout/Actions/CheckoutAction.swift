@@ -8,6 +8,8 @@
 /// - ``payment(_:)``: every transition of the payment state machine, including provider results.
 /// - ``result(_:)``: what the Checkout API answered (effects send these; a replay reads them from
 ///   the log).
+/// - ``wallet(_:)``: the wallet sheet's callbacks (Apple Pay) and the results of the work done
+///   for them.
 public enum CheckoutAction: Sendable, Hashable, Codable {
     /// An action of any checkout.
     case common(CommonAction)
@@ -21,4 +23,6 @@ public enum CheckoutAction: Sendable, Hashable, Codable {
     case payment(PaymentAction)
     /// A Checkout API result.
     case result(CheckoutResultAction)
+    /// A wallet sheet action.
+    case wallet(WalletSheetAction)
 }

@@ -33,6 +33,21 @@ public struct CheckoutEnvironment: Sendable {
     /// The web checkout's page, to reply to the bridge and run parse-mode scripts (`nil`: no
     /// page, replies are dropped). Called from effects only.
     public var webPage: (any WebCheckoutPage)?
+    /// The wallet sheet (Apple Pay) the engine answers (`nil`: answers are dropped; the state
+    /// still records them). Called from effects only, in order (see ``WalletSheet``).
+    public var walletSheet: (any WalletSheet)? {
+        get { walletSheetOutbox?.sheet }
+        set { walletSheetOutbox = newValue.map(WalletSheetOutbox.init(sheet:)) }
+    }
+    /// How long the engine may take to answer a wallet sheet's shipping contact or method change
+    /// before it answers with the last totals and ``WalletSheetError/updateTimedOut``: 20 seconds
+    /// by default, inside PassKit's own limit of about 30 seconds, leaving time for the answer to
+    /// reach the sheet.
+    public var walletSheetTimeout: Duration
+    /// The clock the checkout's timers sleep on: `ContinuousClock()` in an app, a test clock in
+    /// tests.
+    public var clock: any Clock<Duration>
+    var walletSheetOutbox: WalletSheetOutbox?
 
     /// Creates an environment.
     public init(
@@ -42,9 +57,15 @@ public struct CheckoutEnvironment: Sendable {
         paymentStepTimeout: Duration? = .seconds(60),
         log: @escaping @Sendable (String) -> Void = { _ in },
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
-        webPage: (any WebCheckoutPage)? = nil
+        webPage: (any WebCheckoutPage)? = nil,
+        walletSheet: (any WalletSheet)? = nil,
+        walletSheetTimeout: Duration = .seconds(20),
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.webPage = webPage
+        walletSheetOutbox = walletSheet.map(WalletSheetOutbox.init(sheet:))
+        self.walletSheetTimeout = walletSheetTimeout
+        self.clock = clock
         self.sendWidgetUpdate = sendWidgetUpdate
         self.api = api
         self.paymentProviders = paymentProviders

@@ -18,6 +18,7 @@ extension CheckoutAction: LogDecodable {
         case "native": self = .native(try action.decode())
         case "payment": self = .payment(try action.decode())
         case "result": self = .result(try action.decode())
+        case "wallet": self = .wallet(try action.decode())
         default: throw unknownCase(name, of: CheckoutAction.self)
         }
     }

@@ -12,7 +12,9 @@ public typealias CheckoutReducerType = Reducer<CheckoutState, CheckoutAction>
 /// 5. ``NativeSectionsReducer``: the user's edits in the native sections.
 /// 6. ``CheckoutSyncReducer``: the Checkout API's answers, and the 409/410 rules.
 /// 7. ``PaymentReducer``: the payment state machine and its guards.
-/// 8. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
+/// 8. ``WalletSheetReducer``: the wallet sheet's callbacks, and the authorisation it applies
+///    with the actions above (after them, so it sees what each action changed).
+/// 9. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
 ///    change the others made.
 ///
 /// ```swift
@@ -33,6 +35,7 @@ public enum CheckoutReducer {
             CheckoutSyncReducer.make(environment: environment),
             PaymentReducer.make(environment: environment),
             PaymentWidgetReducer.make(environment: environment),
+            WalletSheetReducer.make(environment: environment),
             SectionProgressionReducer.make()
         )
     }
