@@ -6,7 +6,7 @@ enum CheckoutCommandLine {
         usage: checkout replay LOG [--to N] [--json] [--verify] [--no-color] [--max-line-bytes SIZE]
                checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
                              [--provider sandbox|adyen|braintree|afterpay|worldline]
-                             [--decline] [--challenge] [--conflict] [--expire]
+                             [--decline] [--challenge] [--conflict] [--expire] [--apple-pay]
 
         replay   prints each step of a recorded log: the action, the state change, the analytics
                  events; then the final state. --to N stops after step N; --json writes JSON

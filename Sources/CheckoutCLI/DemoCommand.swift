@@ -21,6 +21,7 @@ struct DemoCommand {
     let providerName: String
     let conflict: Bool
     let expire: Bool
+    let applePay: Bool
     let terminal: Terminal
 
     init(options: Options) throws {
@@ -32,6 +33,7 @@ struct DemoCommand {
         challenge = options.flag("--challenge")
         conflict = options.flag("--conflict")
         expire = options.flag("--expire")
+        applePay = options.flag("--apple-pay")
         terminal = Terminal(noColor: options.flag("--no-color"))
         providerName = options.value("--provider") ?? "sandbox"
         guard DemoProviders.names.contains(providerName) else {
@@ -52,6 +54,11 @@ struct DemoCommand {
         }
         if providerName != "sandbox", flow != .native {
             throw UsageError("--provider pays in the native checkout; the web checkout pays on the merchant's page")
+        }
+        if applePay, flow != .native || providerName != "sandbox" || conflict || expire || challenge {
+            throw UsageError(
+                "--apple-pay plays a wallet sheet on the native checkout with the sandbox provider "
+                    + "(--guest and --decline apply)")
         }
         try options.rejectUnknown()
     }
@@ -79,7 +86,9 @@ struct DemoCommand {
             let script = DemoProviders.script(
                 named: providerName, scenario: DemoScenario(decline: decline, challenge: challenge))
         else { throw UsageError("unknown provider \"\(providerName)\"") }
-        let environment = CheckoutEnvironment(api: api, paymentProviders: [script.provider])
+        let walletSheet = SandboxWalletSheet()
+        let environment = CheckoutEnvironment(
+            api: api, paymentProviders: [script.provider], walletSheet: applePay ? walletSheet : nil)
         let initial: CheckoutState
         switch flow {
         case .native:
@@ -121,9 +130,17 @@ struct DemoCommand {
             output.flush()
         }
 
-        output.line(terminal.bold("demo: \(describe(flow)), \(guest ? "guest" : "logged-in user"), sandbox backend"))
+        output.line(
+            terminal.bold(
+                "demo: \(describe(flow))\(applePay ? " with Apple Pay" : ""), \(guest ? "guest" : "logged-in user"), "
+                    + "sandbox backend"))
         await send(.common(.started))
         switch flow {
+        case .native where applePay:
+            // The sheet's callbacks, each answered before the next, as PassKit sends them.
+            await ApplePaySheetDemoScript(sheet: walletSheet, providerID: script.provider.descriptor.id).play(
+                on: store)
+            output.flush()
         case .native:
             try await playNative(store: store, api: api, script: script, send: send)
         case .web(.bridge, _):
@@ -281,6 +298,22 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// A wallet sheet's answer in a few words: what it answered, the total, the errors.
+    static func describe(_ answer: WalletSheetAnswer) -> String {
+        var text = "sheet answered request \(answer.requestID)"
+        switch answer {
+        case .shippingContact(let update, _):
+            text +=
+                ": \(update.shippingMethods.map(\.id).joined(separator: "/")), total \(update.summaryItems.total.map(\.description) ?? "none")"
+        case .shippingMethod(let update, _), .paymentMethod(let update, _):
+            text += ": total \(update.summaryItems.total.map(\.description) ?? "none")"
+        case .authorization(let result, _):
+            text += ": \(result.status.rawValue)"
+        }
+        if !answer.errors.isEmpty { text += " (\(answer.errors.map(\.description).joined(separator: "; ")))" }
+        return text
+    }
+
     var middleware: Middleware<CheckoutState> {
         .afterReduce { [self] _, action, before, after in
             let text = (try? CanonicalEncoder.encode(action)).map { ActionText.describe($0, limit: 100) } ?? "?"
@@ -293,6 +326,9 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
                 notes.append("total \(total)")
             }
             if before.payment.phase != after.payment.phase { notes.append("payment \(after.payment.phase)") }
+            if let answer = after.walletSheet?.lastAnswer, before.walletSheet?.lastAnswer != answer {
+                notes.append(Self.describe(answer))
+            }
             if after.errors.count > before.errors.count, let error = after.errors.last {
                 notes.append(terminal.red("error \(error.kind)"))
             }

@@ -3,7 +3,7 @@
 //     checkout replay LOG [--to N] [--json] [--verify] [--no-color] [--max-line-bytes SIZE]
 //     checkout demo [--record PATH] [--guest] [--web bridge|parse] [--api cartTransfer|checkout]
 //                   [--provider sandbox|adyen|braintree|afterpay|worldline]
-//                   [--decline] [--challenge] [--conflict] [--expire]
+//                   [--decline] [--challenge] [--conflict] [--expire] [--apple-pay]
 //
 // Bad input ends with one line naming the file, the line and the reason, and a non-zero exit.
 import Foundation
