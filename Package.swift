@@ -127,7 +127,9 @@ let checkoutTargets: [Target] = [
     .target(name: "Checkout", dependencies: ["StateStore", "ActionLog"], swiftSettings: strict),
     .testTarget(
         name: "CheckoutTests",
-        dependencies: ["Checkout", "StateStore", "ActionLog", "CheckoutSandbox", "StoreTestSupport"],
+        dependencies: [
+            "Checkout", "StateStore", "ActionLog", "CheckoutSandbox", "StoreTestSupport", "StateStoreTesting",
+        ],
         exclude: ["Resources"],
         swiftSettings: strict
     ),
