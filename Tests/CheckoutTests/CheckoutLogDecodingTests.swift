@@ -53,6 +53,7 @@ final class CheckoutLogDecodingTests: XCTestCase {
             ("Actions/CommonAction.swift", ["common"]), ("Actions/BridgeAction.swift", ["bridge"]),
             ("Actions/ParseAction.swift", ["parse"]), ("Actions/NativeAction.swift", ["native"]),
             ("Actions/PaymentAction.swift", ["payment"]), ("Actions/CheckoutResultAction.swift", ["result"]),
+            ("Actions/WalletSheetAction.swift", ["wallet"]),
             ("API/CheckoutAPIError.swift", ["result", "updateFailed"]),
             ("Payment/PaymentOutcome.swift", ["payment", "outcomeReceived"]),
             ("Model/CheckoutUser.swift", ["common", "userChanged"]),
