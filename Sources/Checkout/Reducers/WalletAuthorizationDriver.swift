@@ -5,7 +5,8 @@ import StateStore
 /// when the one before has been reduced and the checkout has settled (its API calls answered).
 /// No step waits for the store's effects; a replay reduces the same actions from the log.
 ///
-/// 1. A drop-in payment left open (presenting, declined, an action pending) is cancelled.
+/// 1. A drop-in payment left open (presenting, declined, an action pending) is cancelled, and a
+///    call made for the sheet that has not answered yet is waited for.
 /// 2. ``ExpressCheckoutPlanner`` brings the checkout in line with the wallet's full contact:
 ///    email, shipping and billing contact (validated as typed ones are), the shipping method, the
 ///    provider. A failed edit is retried once the planner has nothing left to change.
@@ -97,7 +98,9 @@ enum WalletAuthorizationDriver {
         default:
             return fail(.paymentInProgress, &state, environment: environment)
         }
-        guard WalletSheetCommands.isSettled(state) else { return .none }
+        // A call made for the sheet before the authorisation lands first: the backend may change
+        // the total with it, and the data steps and the payment must see that.
+        guard WalletSheetCommands.isSettled(state), sheet.callInFlight == nil else { return .none }
         if let next = ExpressCheckoutPlanner.nextAction(for: authorization, providerID: sheet.providerID, in: state) {
             return step(next, &state, environment: environment)
         }
@@ -240,7 +243,9 @@ enum WalletAuthorizationDriver {
             }
             return .shippingAddressInvalid(field: contactField, message: reason)
         case .request(let error) where error == state.native.syncFailure:
-            // The backend refused an edit: the one first in the queue.
+            // The backend refused an edit (the one first in the queue) for what it holds; a
+            // failure of the backend itself says nothing about the shopper's data.
+            guard case .client = error, !error.isRetryable else { return .updateFailed(error) }
             switch state.native.pendingUpdates.first {
             case .email: return .contactInvalid(field: .emailAddress, message: error.description)
             case .shippingContact: return .shippingAddressInvalid(field: nil, message: error.description)
