@@ -262,6 +262,21 @@ final class WalletSheetTests: XCTestCase {
         XCTAssertEqual(run.state.completedOrder?.total, money("45.95"))
     }
 
+    func testABackendFailureDuringTheDataStepsIsNotBlamedOnTheShopperAndTheNextAuthorisationRetriesIt() async throws {
+        let run = Run()
+        await run.open()
+        await run.send(.shippingContactSelected(Run.london, requestID: 1))
+        await run.api.sandbox.failNextCalls(with: .server(status: 500, message: nil))
+        await run.send(.paymentAuthorized(Run.authorization(total: money("45.95"), methodID: nil), requestID: 2))
+        XCTAssertEqual(
+            run.answers.last, authorizationAnswer(2, .failure, [.updateFailed(.server(status: 500, message: nil))]))
+        XCTAssertEqual(run.state.native.syncFailure, .server(status: 500, message: nil))
+        await run.send(.paymentAuthorized(Run.authorization(total: money("45.95"), methodID: nil), requestID: 3))
+        XCTAssertEqual(run.answers.last, authorizationAnswer(3, .success))
+        XCTAssertEqual(run.state.email, "ada@example.com")
+        XCTAssertEqual(run.state.completedOrder?.total, money("45.95"))
+    }
+
     func testAnAuthorisationOfAnotherTotalThanTheSheetShowsIsRefusedAtOnce() async throws {
         let run = Run()
         await run.open()
