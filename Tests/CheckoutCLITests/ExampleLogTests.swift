@@ -36,4 +36,7 @@ final class ExampleLogTests: XCTestCase {
     func testWorldlineCardWithChallenge() { assertReplays("native-worldline-card-3ds") }
     func testAdyenDropInWithA3DS2Challenge() { assertReplays("native-adyen-3ds") }
     func testBraintreeDropInDeclinedThenRetried() { assertReplays("native-braintree-decline-then-retry") }
+    func testApplePaySheetWithShippingChangesBeforeAuthorisation() {
+        assertReplays("express-apple-pay-shipping-change")
+    }
 }
