@@ -24,7 +24,7 @@ public import StateStore
 ///   authorisation is being processed, is not answered (an answer to an older request is never
 ///   sent after one to a newer request) and is recorded in ``WalletSheetState/lastIgnored``.
 /// - An authorisation is applied with the native checkout's own actions and paid (see
-///   ``WalletAuthorizationDriver``); a second one is refused, and nothing is paid unless the
+///   `WalletAuthorizationDriver`); a second one is refused, and nothing is paid unless the
 ///   checkout's total is the one the sheet showed.
 /// - Dismissal ends the sheet: nothing more is answered, and a payment the authorisation started
 ///   that the provider does not hold yet is cancelled.

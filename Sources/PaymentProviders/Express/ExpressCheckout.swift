@@ -4,8 +4,8 @@ public import StateStore
 /// Runs an express checkout from the cart screen on the regular checkout store, for a wallet
 /// that hands over everything at once (PayPal, or Apple Pay without the sheet's callbacks): it
 /// presents a wallet sheet to the engine and authorises it with `wallet`, so the checkout's
-/// ``WalletSheetReducer`` applies the wallet's contact and addresses with the native actions
-/// that set them (``ExpressCheckoutPlanner``), then pays with the wallet's token. Express and
+/// `WalletSheetReducer` applies the wallet's contact and addresses with the native actions
+/// that set them (`ExpressCheckoutPlanner`), then pays with the wallet's token. Express and
 /// regular checkout therefore share every rule: section validation, the Checkout API's 409/410
 /// recovery, the payment guards, the amount shown.
 ///
@@ -19,8 +19,8 @@ public import StateStore
 /// }
 /// ```
 ///
-/// A host that shows Apple Pay's sheet dispatches its callbacks as ``WalletSheetAction``s
-/// instead and gets the answers through its ``WalletSheet``; `run` is that flow with the
+/// A host that shows Apple Pay's sheet dispatches its callbacks as `WalletSheetAction`s
+/// instead and gets the answers through its `WalletSheet`; `run` is that flow with the
 /// authorisation only. Either way the flow is driven by actions and their results, not by
 /// waiting for the store's effects, and a recorded log replays like any other.
 public struct ExpressCheckout: Sendable {
