@@ -1,4 +1,5 @@
 public import Checkout
+import Foundation
 public import StateStore
 
 /// Runs an express checkout from the cart screen on the regular checkout store, for a wallet
@@ -39,8 +40,8 @@ public struct ExpressCheckout: Sendable {
     }
 
     /// Brings the checkout in line with `wallet`, then pays; returns once the engine answered
-    /// the authorisation (the store's state changes tell when, so this never waits for effects
-    /// that have nothing to do with it).
+    /// the authorisation and the checkout settled (the store's state changes tell when: this
+    /// never waits for the store's effects).
     ///
     /// A payment left in the drop-in by an earlier attempt (declined, or presented and never
     /// submitted) is cancelled first, as closing its sheet would: the checkout can only be edited
@@ -70,17 +71,45 @@ public struct ExpressCheckout: Sendable {
             guard let sheet = state.walletSheet, sheet.session == session else { return true }
             return sheet.lastAnswer?.requestID == requestID || sheet.status == .dismissed
         }
+        // The wallet's sheet is done. Return once the dismissal is reduced and the checkout has
+        // settled (a 409's refresh or a 410's rebuild answered), so the caller reads the state
+        // the outcome describes.
         store.dispatch(.wallet(.sheetDismissed))
-        return Self.outcome(of: answered, session: session, requestID: requestID, wallet: wallet)
+        let settled = await firstState { state in
+            state.walletSheet?.session != session || state.walletSheet?.status == .dismissed
+                ? state.loadInFlight == nil && state.native.updateInFlight == nil
+                    && state.native.recoveryInFlight == nil && state.native.refreshInFlight == nil
+                : false
+        }
+        var outcome = Self.outcome(of: answered, session: session, requestID: requestID, wallet: wallet)
+        if case .totalChanged(let shown, _) = outcome {
+            outcome = .totalChanged(shown: shown, current: settled.displayedTotal)
+        }
+        return outcome
     }
 
     /// The first state (the current one included) that satisfies `predicate`; the current state
     /// when the waiting task is cancelled.
+    ///
+    /// A plain subscription, cancelled here before returning: a stream's subscription would end
+    /// later, on another thread, and that thread could then process actions the caller
+    /// dispatches next, out of sight of `Store.waitForEffects()`.
     private func firstState(_ predicate: @escaping @Sendable (CheckoutState) -> Bool) async -> CheckoutState {
-        for await state in store.states({ $0 }) where predicate(state) {
-            return state
+        let match = FirstMatch()
+        let store = self.store
+        let state = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<CheckoutState, Never>) in
+                match.wait(with: continuation)
+                match.keep(
+                    store.subscribe({ $0 }) { state in
+                        if predicate(state) { match.resume(with: state) }
+                    })
+            }
+        } onCancel: {
+            match.resume(with: store.state)
         }
-        return store.state
+        match.cancelSubscription()
+        return state
     }
 
     /// Where the authorisation ended, read from the state the engine answered it in.
@@ -129,5 +158,45 @@ public struct ExpressCheckout: Sendable {
         case .checkoutRefused(let kind): return kind
         default: return .sectionIncomplete(state.native.currentSection ?? .payment)
         }
+    }
+}
+
+/// One wait for a state: the continuation, resumed once, and the subscription that feeds it.
+private final class FirstMatch: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var continuation: CheckedContinuation<CheckoutState, Never>?
+    private var resumedWith: CheckoutState?
+    private var subscription: StoreSubscription?
+
+    func wait(with continuation: CheckedContinuation<CheckoutState, Never>) {
+        let ready: CheckoutState? = lock.withLock {
+            if let resumedWith { return resumedWith }
+            self.continuation = continuation
+            return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
+
+    func keep(_ subscription: StoreSubscription) {
+        lock.withLock { self.subscription = subscription }
+    }
+
+    func resume(with state: CheckoutState) {
+        let waiting: CheckedContinuation<CheckoutState, Never>? = lock.withLock {
+            guard resumedWith == nil else { return nil }
+            resumedWith = state
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: state)
+    }
+
+    func cancelSubscription() {
+        let subscription = lock.withLock {
+            defer { self.subscription = nil }
+            return self.subscription
+        }
+        subscription?.cancel()
     }
 }

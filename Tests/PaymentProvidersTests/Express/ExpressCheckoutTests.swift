@@ -63,6 +63,7 @@ final class ExpressCheckoutTests: XCTestCase {
             .sale(
                 amount: try BraintreeAmount.string(total), merchantAccountId: "poqshop_GBP", orderId: order.orderID,
                 hasDeviceData: false))
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -82,6 +83,7 @@ final class ExpressCheckoutTests: XCTestCase {
         XCTAssertEqual(run.state.billingContact, regular.state.billingContact)
         XCTAssertEqual(run.state.selectedShippingMethodID, regular.state.selectedShippingMethodID)
         XCTAssertEqual(run.state.payment.receipt?.amount, regular.state.payment.receipt?.amount)
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -166,6 +168,7 @@ final class ExpressCheckoutTests: XCTestCase {
         guard case .completed = second else { return XCTFail("expected the order placed, got \(second)") }
         XCTAssertEqual(run.state.shippingContact?.line1, "11 Downing Street")
         XCTAssertEqual(run.state.payment.attempt, 2)
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -179,6 +182,7 @@ final class ExpressCheckoutTests: XCTestCase {
         let session = try XCTUnwrap(run.state.payment.session)
         await run.send(.payment(.actionCompleted(try await script.completeAction(action, in: session))))
         XCTAssertEqual(run.state.payment.phase, .succeeded)
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
