@@ -25,6 +25,7 @@ struct DemoCommand {
     let payLater: DemoScenario.PayLater?
     let refusedAfterPending: Bool
     let placementFailure: Bool
+    let applePay: Bool
     let terminal: Terminal
 
     init(options: Options) throws {
@@ -41,6 +42,7 @@ struct DemoCommand {
         let voucher = options.flag("--voucher")
         refusedAfterPending = options.flag("--refused")
         placementFailure = options.flag("--placement-failure")
+        applePay = options.flag("--apple-pay")
         terminal = Terminal(noColor: options.flag("--no-color"))
         providerName = options.value("--provider") ?? "sandbox"
         guard DemoProviders.names.contains(providerName) else {
@@ -83,6 +85,14 @@ struct DemoCommand {
         }
         if payLater != nil, providerName != "sandbox" {
             throw UsageError("--pending and --voucher pay with the sandbox provider (leave out --provider)")
+        }
+        if applePay,
+            flow != .native || providerName != "sandbox" || conflict || expire || challenge || payLater != nil
+                || placementFailure
+        {
+            throw UsageError(
+                "--apple-pay plays a wallet sheet on the native checkout with the sandbox provider "
+                    + "(--guest and --decline apply)")
         }
         let force = options.flag("--force")
         try options.rejectUnknown()
@@ -176,12 +186,13 @@ struct DemoCommand {
         let page = Self.makePage()
         // Native: time passes as it is slept (the polls and retries run at once, in their order),
         // and the order placement's keys are numbered, so the same demo records the same log. The
-        // web checkout keeps real time: its page-script deadline must not pass before the page
-        // answers.
-        let clock: any Clock<Duration> = flow == .native ? SandboxClock() : ContinuousClock()
+        // web checkout and the Apple Pay sheet keep real time: a page-script deadline or a sheet's
+        // update timeout must not pass before the page or the backend answers.
+        let clock: any Clock<Duration> = flow == .native && !applePay ? SandboxClock() : ContinuousClock()
+        let walletSheet = SandboxWalletSheet()
         let environment = CheckoutEnvironment(
-            api: api, paymentProviders: [script.provider], webPage: page, clock: clock,
-            makeIdempotencyKey: SandboxIdempotencyKeys().next)
+            api: api, paymentProviders: [script.provider], webPage: page,
+            walletSheet: applePay ? walletSheet : nil, clock: clock, makeIdempotencyKey: SandboxIdempotencyKeys().next)
         let initial: CheckoutState
         switch flow {
         case .native:
@@ -231,9 +242,15 @@ struct DemoCommand {
 
         // The web checkout's user is the builder's: a guest (the page holds who is logged in).
         let user = flow == .native && !guest ? "logged-in user" : "guest"
-        output.line(terminal.bold("demo: \(describe(flow)), \(user), sandbox backend"))
+        output.line(
+            terminal.bold("demo: \(describe(flow))\(applePay ? " with Apple Pay" : ""), \(user), sandbox backend"))
         await send(.common(.started))
         switch flow {
+        case .native where applePay:
+            // The sheet's callbacks, each answered before the next, as PassKit sends them.
+            await ApplePaySheetDemoScript(sheet: walletSheet, providerID: script.provider.descriptor.id).play(
+                on: store)
+            output.flush()
         case .native:
             try await playNative(store: store, api: api, script: script, send: send)
         case .web(.bridge, _):
@@ -455,6 +472,22 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// A wallet sheet's answer in a few words: what it answered, the total, the errors.
+    static func describe(_ answer: WalletSheetAnswer) -> String {
+        var text = "sheet answered request \(answer.requestID)"
+        switch answer {
+        case .shippingContact(let update, _):
+            text +=
+                ": \(update.shippingMethods.map(\.id).joined(separator: "/")), total \(update.summaryItems.total.map(\.description) ?? "none")"
+        case .shippingMethod(let update, _), .paymentMethod(let update, _):
+            text += ": total \(update.summaryItems.total.map(\.description) ?? "none")"
+        case .authorization(let result, _):
+            text += ": \(result.status.rawValue)"
+        }
+        if !answer.errors.isEmpty { text += " (\(answer.errors.map(\.description).joined(separator: "; ")))" }
+        return text
+    }
+
     var middleware: Middleware<CheckoutState> {
         .afterReduce { [self] _, action, before, after in
             var text = "?"
@@ -475,6 +508,9 @@ final class Narrator: CheckoutAnalyticsSink, @unchecked Sendable {
                 notes.append("payment \(PaymentText.describe(after.payment.phase))")
             }
             notes += Self.orderNotes(before: before.orderPlacement, after: after.orderPlacement)
+            if let answer = after.walletSheet?.lastAnswer, before.walletSheet?.lastAnswer != answer {
+                notes.append(Self.describe(answer))
+            }
             if after.errors.count > before.errors.count, let error = after.errors.last {
                 notes.append(terminal.red("error \(PaymentText.describe(error.kind))"))
             }

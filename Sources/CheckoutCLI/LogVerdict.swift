@@ -49,7 +49,7 @@ struct LogVerdict: Decodable, Equatable {
     /// The cart's id (the last one the checkout had: a 410 recovery replaces it).
     var cartId: String?
     /// The web checkout session's reference, or a native checkout's payment reference.
-    var sessionReference: String?
+    var checkoutReference: String?
     /// The order the checkout completed.
     var orderId: String?
 
@@ -63,7 +63,7 @@ struct LogVerdict: Decodable, Equatable {
 
     /// Whether `id` is one of the log's identities (what `--find` looks for).
     func isIdentified(by id: String) -> Bool {
-        [orderId, cartId, sessionReference, logId].contains(id)
+        [orderId, cartId, checkoutReference, logId].contains(id)
     }
 
     /// The JSON line, members in a fixed order (`log` first), unknown ones left out.
@@ -87,7 +87,7 @@ struct LogVerdict: Decodable, Equatable {
         add("app", app)
         add("logId", logId)
         add("cartId", cartId)
-        add("sessionReference", sessionReference)
+        add("checkoutReference", checkoutReference)
         add("orderId", orderId)
         return CanonicalValue.object(members).compactJSON
     }

@@ -60,7 +60,7 @@ struct LogVerifier {
         }
         let identity = CheckoutIdentity(replay, reducer: reducer)
         verdict.cartId = identity.cartID
-        verdict.sessionReference = identity.sessionReference
+        verdict.checkoutReference = identity.checkoutReference
         verdict.orderId = identity.orderID
         return verdict
     }
@@ -70,7 +70,7 @@ struct LogVerifier {
 /// recovery replaces the cart; a completed web checkout clears it), and the order it completed.
 struct CheckoutIdentity {
     var cartID: String?
-    var sessionReference: String?
+    var checkoutReference: String?
     var orderID: String?
 
     /// Walks the replayed states once more, reducing the log's actions (effects off), to keep the
@@ -78,11 +78,11 @@ struct CheckoutIdentity {
     init(_ replay: Replayer<CheckoutState>, reducer: Reducer<CheckoutState, CheckoutAction>) {
         var state = replay.initialState
         cartID = state.cart?.id
-        sessionReference = Self.reference(in: state)
+        checkoutReference = Self.reference(in: state)
         for step in replay.steps {
             _ = reducer.reduce(&state, step.action)
             if let id = state.cart?.id { cartID = id }
-            if let reference = Self.reference(in: state) { sessionReference = reference }
+            if let reference = Self.reference(in: state) { checkoutReference = reference }
         }
         orderID = state.completedOrder?.orderID
     }

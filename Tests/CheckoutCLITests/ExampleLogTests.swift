@@ -67,4 +67,7 @@ final class ExampleLogTests: XCTestCase {
     func testVoucherPendingThenConfirmed() { assertReplays("native-voucher-pending") }
     func testPendingPaymentRefusedCancelsItsOrder() { assertReplays("native-pending-refused", ending: .orderCancelled) }
     func testOrderPlacementRetriedWithTheSameKey() { assertReplays("native-placement-retry") }
+    func testApplePaySheetWithShippingChangesBeforeAuthorisation() {
+        assertReplays("express-apple-pay-shipping-change")
+    }
 }

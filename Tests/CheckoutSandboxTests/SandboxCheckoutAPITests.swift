@@ -22,6 +22,40 @@ final class SandboxCheckoutAPITests: XCTestCase {
         XCTAssertEqual(jp.shippingMethods.map(\.price), [money("19.95")])
     }
 
+    func testAWalletSheetsEstimatePricesShippingByItsCountryUntilAContactReplacesIt() async throws {
+        let api = SandboxCheckoutAPI()
+        _ = try await api.updateShippingContact(Fixtures.home, cartID: "cart-1")
+        _ = try await api.updateShippingMethod(id: "express", cartID: "cart-1")
+        let paris = PartialAddress(city: "Paris", postcode: "75001", countryCode: "fr")
+        let estimated = try await api.updateShippingEstimate(paris, cartID: "cart-1")
+        XCTAssertEqual(estimated.shippingMethods.map(\.id), ["international"], "the estimate wins over the contact")
+        XCTAssertNil(estimated.selectedShippingMethodID, "express is not offered in France")
+        XCTAssertEqual(estimated.shippingContact, Fixtures.home, "the contact is kept")
+        _ = try await api.updateShippingMethod(id: "international", cartID: "cart-1")
+        let contact = try await api.updateShippingContact(Fixtures.home, cartID: "cart-1")
+        XCTAssertEqual(contact.shippingMethods.map(\.id), ["standard", "express"], "a contact replaces the estimate")
+        let calls = await api.receivedCalls
+        XCTAssertTrue(calls.contains(.updateShippingEstimate(paris, cartID: "cart-1")))
+    }
+
+    func testAnEstimateWithoutACountryIsRefused() async throws {
+        let api = SandboxCheckoutAPI()
+        do throws(CheckoutAPIError) {
+            _ = try await api.updateShippingEstimate(
+                PartialAddress(city: "London", postcode: "SW1A", countryCode: "G"), cartID: "cart-1")
+            XCTFail("expected a 422")
+        } catch {
+            XCTAssertEqual(error, .client(status: 422, message: "countryCode is required"))
+        }
+        do throws(CheckoutAPIError) {
+            _ = try await api.updateShippingEstimate(
+                PartialAddress(city: "London", postcode: "SW1A", countryCode: "GB"), cartID: "cart-9")
+            XCTFail("expected a 409")
+        } catch {
+            XCTAssertEqual(error, .conflict(message: "cart cart-9 is not the current cart"))
+        }
+    }
+
     func testTotalsAddShippingAndTakeOffTheDiscount() async throws {
         let api = SandboxCheckoutAPI(discount: 2)
         _ = try await api.updateShippingContact(Fixtures.home, cartID: "cart-1")

@@ -86,7 +86,7 @@ enum CheckoutActionSamples {
         body: Sensitive("token=t&items=2"), reference: "ref-1")
 
     /// Every case of `CheckoutAction`, once or more.
-    static let actions: [CheckoutAction] = common + bridge + parse + native + payment + results + order
+    static let actions: [CheckoutAction] = common + bridge + parse + native + payment + results + order + wallet
 
     static let common: [CheckoutAction] =
         [
@@ -233,6 +233,33 @@ enum CheckoutActionSamples {
         .placementKeyMade(idempotencyKey: tricky, paymentReference: ""),
         .retryDue(retry: 1), .retryDue(retry: Int.min), .retryTapped,
     ].map(CheckoutAction.order)
+
+    static let partialAddress = PartialAddress(city: tricky, postcode: "SW1A 2", countryCode: "GB")
+    static let authorization = WalletAuthorization(
+        email: "ada@example.com", shippingAddress: fullAddress, billingAddress: address, shippingMethodID: "express",
+        shownTotal: money,
+        payment: PaymentSubmission(
+            methodID: "applepay", payload: Sensitive("apple-pay-token"), displayDescription: "Apple Pay"))
+
+    static let wallet: [CheckoutAction] =
+        [
+            .sheetPresented(providerID: "adyen", merchantName: tricky),
+            .shippingContactSelected(partialAddress, requestID: 1),
+            .shippingContactSelected(PartialAddress(city: "", postcode: "", countryCode: ""), requestID: Int.max),
+            .shippingMethodSelected(id: "express", requestID: 2),
+            .paymentMethodSelected(
+                WalletPaymentMethod(displayName: "Visa 1111", network: tricky, kind: .credit), requestID: 3),
+            .paymentMethodSelected(WalletPaymentMethod(), requestID: -1),
+            .paymentAuthorized(authorization, requestID: 4),
+            .paymentAuthorized(
+                WalletAuthorization(
+                    email: "", shippingAddress: address, shownTotal: Money(amount: 0, currencyCode: "JPY"),
+                    payment: PaymentSubmission(methodID: "applepay", payload: .redacted)),
+                requestID: 5),
+            .sheetDismissed, .updateLoaded(details, requestID: 6), .updateLoaded(bareDetails, requestID: 7),
+            .updateTimedOut(requestID: 8),
+        ].map(CheckoutAction.wallet)
+        + apiErrors.enumerated().map { .wallet(.updateFailed($1, requestID: $0)) }
 
     private static func decimal(_ text: String) -> Decimal {
         Decimal(plainText: text) ?? .nan

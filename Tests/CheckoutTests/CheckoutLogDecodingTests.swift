@@ -56,6 +56,7 @@ final class CheckoutLogDecodingTests: XCTestCase {
             ("Web/BridgeFormRejection.swift", ["bridge", "formRejected"]),
             ("Actions/PaymentAction.swift", ["payment"]), ("Actions/CheckoutResultAction.swift", ["result"]),
             ("Actions/OrderAction.swift", ["order"]),
+            ("Actions/WalletSheetAction.swift", ["wallet"]),
             ("API/CheckoutAPIError.swift", ["result", "updateFailed"]),
             ("Payment/PaymentOutcome.swift", ["payment", "outcomeReceived"]),
             ("Model/CheckoutUser.swift", ["common", "userChanged"]),

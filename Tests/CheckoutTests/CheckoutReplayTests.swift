@@ -75,6 +75,9 @@ struct UnreachableAPI: CheckoutAPI {
     func updateShippingMethod(id: String, cartID: String) throws(CheckoutAPIError) -> CheckoutDetails {
         throw unreachable()
     }
+    func updateShippingEstimate(_ address: PartialAddress, cartID: String) throws(CheckoutAPIError) -> CheckoutDetails {
+        throw unreachable()
+    }
     func restoreCheckout(_ progress: CheckoutProgress) throws(CheckoutAPIError) -> CheckoutDetails {
         throw unreachable()
     }

@@ -269,6 +269,11 @@ private actor WrongOrderAPI: CheckoutAPI {
     func updateShippingMethod(id: String, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails {
         try await base.updateShippingMethod(id: id, cartID: cartID)
     }
+    func updateShippingEstimate(
+        _ address: PartialAddress, cartID: String
+    ) async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await base.updateShippingEstimate(address, cartID: cartID)
+    }
     func restoreCheckout(_ progress: CheckoutProgress) async throws(CheckoutAPIError) -> CheckoutDetails {
         try await base.restoreCheckout(progress)
     }

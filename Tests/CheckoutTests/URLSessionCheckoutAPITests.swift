@@ -76,6 +76,38 @@ final class URLSessionCheckoutAPITests: XCTestCase {
             try JSONDecoder().decode([String: String].self, from: Data(requests[3].body.utf8)), ["id": "express"])
     }
 
+    func testShippingEstimateSendsThePartialAddressAndDecodesTheMethodsAndTotals() async throws {
+        try await stub().enqueue(json: details)
+        let partial = PartialAddress(city: "London", postcode: "SW1A 2", countryCode: "GB")
+        let estimated = try await api().updateShippingEstimate(partial, cartID: "cart/1")
+        XCTAssertEqual(estimated, details)
+        let requests = try await stub().requests()
+        let request = try XCTUnwrap(requests.first)
+        XCTAssertEqual(request.method, "PUT")
+        XCTAssertEqual(request.path, "/api/checkout/cart%2F1/shipping-estimate")
+        XCTAssertEqual(request.headers["content-type"], "application/json")
+        XCTAssertEqual(
+            try JSONDecoder().decode([String: String].self, from: Data(request.body.utf8)),
+            ["city": "London", "postcode": "SW1A 2", "countryCode": "GB"])
+    }
+
+    func testShippingEstimateRefusedOrUnreadableIsATypedError() async throws {
+        let partial = PartialAddress(city: "", postcode: "", countryCode: "")
+        let client = try api()
+        try await stub().enqueue(status: 422, body: #"{"message":"countryCode is required"}"#)
+        try await stub().enqueue(body: #"{"cart":{"id":"c","lines":[],"currencyCode":"GBP"},"shippingMethods":[]}"#)
+        for expected: CheckoutAPIError in [
+            .client(status: 422, message: "countryCode is required"), .malformedResponse(detail: "missing cart.totals"),
+        ] {
+            do throws(CheckoutAPIError) {
+                _ = try await client.updateShippingEstimate(partial, cartID: "cart-1")
+                XCTFail("expected \(expected)")
+            } catch {
+                XCTAssertEqual(error, expected)
+            }
+        }
+    }
+
     func testStartPaymentSendsCartIDAndExpectedAmountAsADecimalString() async throws {
         try await stub().enqueue(json: PaymentIntent(reference: "pay-1", cartID: "cart-1", amount: money("45.95")))
         let intent = try await api().startPayment(cartID: "cart-1", expectedAmount: money("45.95"))

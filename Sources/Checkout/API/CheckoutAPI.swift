@@ -21,6 +21,15 @@ public protocol CheckoutAPI: Sendable {
     /// Sets the billing contact.
     func updateBillingContact(_ address: Address, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails
 
+    /// Sets the delivery address a wallet sheet gives before authorisation (locality, postal code
+    /// and country only), to price shipping for it: the shipping methods offered there and the
+    /// totals follow, as for ``updateShippingContact(_:cartID:)``. The estimate stands until a
+    /// full shipping contact is set, which replaces it.
+    func updateShippingEstimate(
+        _ address: PartialAddress, cartID: String
+    ) async throws(CheckoutAPIError)
+        -> CheckoutDetails
+
     /// Selects a shipping method; the totals follow.
     func updateShippingMethod(id: String, cartID: String) async throws(CheckoutAPIError) -> CheckoutDetails
 

@@ -15,6 +15,7 @@ public import FoundationNetworking
 /// | email | `PUT checkout/{cartId}/email` | `{"email": …}` |
 /// | shipping contact | `PUT checkout/{cartId}/shipping-contact` | ``Address`` |
 /// | billing contact | `PUT checkout/{cartId}/billing-contact` | ``Address`` |
+/// | shipping estimate (wallet sheet) | `PUT checkout/{cartId}/shipping-estimate` | ``PartialAddress`` |
 /// | shipping method | `PUT checkout/{cartId}/shipping-method` | `{"id": …}` |
 /// | restore (after 410) | `POST checkout/restore` | ``CheckoutProgress`` |
 /// | begin cart transfer | `POST` ``WebCheckoutApiType/beginPath(appID:)`` | `{"cartId", "currencyCode", "items": [{"sku", "quantity", "lineId", "productId", "title", "unitPrice"}]}` |
@@ -111,6 +112,13 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
         _ address: Address, cartID: String
     ) async throws(CheckoutAPIError) -> CheckoutDetails {
         try await send("PUT", ["checkout", cartID, "billing-contact"], body: address)
+    }
+
+    /// `PUT checkout/{cartId}/shipping-estimate`.
+    public func updateShippingEstimate(
+        _ address: PartialAddress, cartID: String
+    ) async throws(CheckoutAPIError) -> CheckoutDetails {
+        try await send("PUT", ["checkout", cartID, "shipping-estimate"], body: address)
     }
 
     /// `PUT checkout/{cartId}/shipping-method`.

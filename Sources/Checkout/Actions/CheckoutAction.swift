@@ -9,6 +9,8 @@
 /// - ``order(_:)``: the order placement's key and retry timer.
 /// - ``result(_:)``: what the Checkout API answered (effects send these; a replay reads them from
 ///   the log).
+/// - ``wallet(_:)``: the wallet sheet's callbacks (Apple Pay) and the results of the work done
+///   for them.
 public enum CheckoutAction: Sendable, Hashable, Codable {
     /// An action of any checkout.
     case common(CommonAction)
@@ -24,4 +26,6 @@ public enum CheckoutAction: Sendable, Hashable, Codable {
     case result(CheckoutResultAction)
     /// An order placement action.
     case order(OrderAction)
+    /// A wallet sheet action.
+    case wallet(WalletSheetAction)
 }

@@ -51,6 +51,18 @@ public struct CheckoutEnvironment: Sendable {
     /// Makes the idempotency key of an order placement, once per payment, inside an effect (the
     /// key is then recorded in an action): a UUID by default.
     public var makeIdempotencyKey: @Sendable () -> String
+    /// The wallet sheet (Apple Pay) the engine answers (`nil`: answers are dropped; the state
+    /// still records them). Called from effects only, in order (see ``WalletSheet``).
+    public var walletSheet: (any WalletSheet)? {
+        get { walletSheetOutbox?.sheet }
+        set { walletSheetOutbox = newValue.map(WalletSheetOutbox.init(sheet:)) }
+    }
+    /// How long the engine may take to answer a wallet sheet's shipping contact or method change
+    /// before it answers with the last totals and ``WalletSheetError/updateTimedOut``: 20 seconds
+    /// by default, inside PassKit's own limit of about 30 seconds, leaving time for the answer to
+    /// reach the sheet.
+    public var walletSheetTimeout: Duration
+    var walletSheetOutbox: WalletSheetOutbox?
 
     /// Creates an environment.
     public init(
@@ -62,6 +74,8 @@ public struct CheckoutEnvironment: Sendable {
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
         webPage: (any WebCheckoutPage)? = nil,
         pageScriptTimeout: Duration = .seconds(5),
+        walletSheet: (any WalletSheet)? = nil,
+        walletSheetTimeout: Duration = .seconds(20),
         clock: any Clock<Duration> = ContinuousClock(),
         makeIdempotencyKey: @escaping @Sendable () -> String = CheckoutEnvironment.randomIdempotencyKey
     ) {
@@ -69,6 +83,8 @@ public struct CheckoutEnvironment: Sendable {
         self.clock = clock
         self.makeIdempotencyKey = makeIdempotencyKey
         self.webPage = webPage
+        walletSheetOutbox = walletSheet.map(WalletSheetOutbox.init(sheet:))
+        self.walletSheetTimeout = walletSheetTimeout
         self.sendWidgetUpdate = sendWidgetUpdate
         self.api = api
         self.paymentProviders = paymentProviders

@@ -19,6 +19,7 @@ extension CheckoutAction: LogDecodable {
         case "payment": self = .payment(try action.decode())
         case "result": self = .result(try action.decode())
         case "order": self = .order(try action.decode())
+        case "wallet": self = .wallet(try action.decode())
         default: throw unknownCase(name, of: CheckoutAction.self)
         }
     }

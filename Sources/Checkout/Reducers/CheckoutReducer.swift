@@ -14,7 +14,9 @@ public typealias CheckoutReducerType = Reducer<CheckoutState, CheckoutAction>
 /// 7. ``PaymentReducer``: the payment state machine and its guards.
 /// 8. ``PaymentWidgetReducer``: the provider's status widget.
 /// 9. ``OrderPlacementReducer``: placing the order after the payment.
-/// 10. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
+/// 10. ``WalletSheetReducer``: the wallet sheet's callbacks, and the authorisation it applies
+///    with the actions above (after them, so it sees what each action changed).
+/// 11. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
 ///    change the others made.
 ///
 /// ```swift
@@ -36,6 +38,7 @@ public enum CheckoutReducer {
             PaymentReducer.make(environment: environment),
             PaymentWidgetReducer.make(environment: environment),
             OrderPlacementReducer.make(environment: environment),
+            WalletSheetReducer.make(environment: environment),
             SectionProgressionReducer.make()
         )
     }

@@ -70,6 +70,9 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     public var nextErrorID: Int
     /// The request id of the load (fetch checkout or begin web checkout) in flight.
     public var loadInFlight: Int?
+    /// The wallet sheet (Apple Pay) the host last presented, while open and after; `nil` before
+    /// the first.
+    public var walletSheet: WalletSheetState?
 
     /// Creates the state of a checkout that has not started.
     public init(
@@ -102,6 +105,7 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
         nextRequestID = 1
         nextErrorID = 1
         loadInFlight = nil
+        walletSheet = nil
     }
 
     /// The total the user sees: the cart's total. The amount a provider is asked to take is

@@ -7,13 +7,14 @@ import StateStore
 ///
 /// Rules:
 /// - Totals: `subtotal + shipping - discount`, where shipping is the selected method's price.
-/// - Shipping methods by the shipping contact's country: GB offers `standard` (3.95; free from a
+/// - Shipping methods by the country of the wallet sheet's shipping estimate while there is one
+///   (setting a shipping contact replaces it), else the shipping contact's: GB offers `standard` (3.95; free from a
 ///   subtotal of 50) and `express` (7.95); US offers `standard` (6.00) and `express` (15.00); the
 ///   EU countries in ``euCountries`` offer `international` (9.95); any other country offers
 ///   `international` (19.95); no shipping contact, no methods. A selected method the new
 ///   country does not offer is cleared.
-/// - Validation: an implausible email or an address missing a field is a 422; a method not
-///   offered is a 422; a cart id that is not the current cart is a 409.
+/// - Validation: an implausible email or an address missing a field is a 422; an estimate without
+///   a two-letter country is a 422; a method not offered is a 422; a cart id that is not the current cart is a 409.
 /// - ``expireCart()``: every later call for the cart answers 410 until the checkout is restored
 ///   (`CheckoutAPI.restoreCheckout(_:)`), which creates a new cart with the same lines and the
 ///   user's progress.
@@ -56,6 +57,8 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         case updateShippingContact(cartID: String)
         /// `updateBillingContact`
         case updateBillingContact(cartID: String)
+        /// `updateShippingEstimate`
+        case updateShippingEstimate(PartialAddress, cartID: String)
         /// `updateShippingMethod`
         case updateShippingMethod(id: String, cartID: String)
         /// `restoreCheckout`
@@ -90,6 +93,7 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
     private var isExpired = false
     private var email: String?
     private var shippingContact: Address?
+    private var shippingEstimate: PartialAddress?
     private var billingContact: Address?
     private var selectedShippingMethodID: String?
     private var failures: [CheckoutAPIError] = []
@@ -177,6 +181,20 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         try check(cartID)
         if let field = address.missingField { throw .client(status: 422, message: "\(field) is required") }
         shippingContact = address
+        shippingEstimate = nil
+        clearUnofferedMethod()
+        return details()
+    }
+
+    /// Sets the wallet sheet's partial address to price shipping for (422 without a two-letter
+    /// country); methods follow its country until a shipping contact is set.
+    public func updateShippingEstimate(
+        _ address: PartialAddress, cartID: String
+    ) throws(CheckoutAPIError) -> CheckoutDetails {
+        calls.append(.updateShippingEstimate(address, cartID: cartID))
+        try check(cartID)
+        guard address.hasCountry else { throw .client(status: 422, message: "countryCode is required") }
+        shippingEstimate = address
         clearUnofferedMethod()
         return details()
     }
@@ -210,6 +228,7 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         email = progress.email.flatMap { EmailRule.isPlausible($0) ? $0 : nil }
         shippingContact = progress.shippingContact.flatMap { $0.missingField == nil ? $0 : nil }
         billingContact = progress.billingContact.flatMap { $0.missingField == nil ? $0 : nil }
+        shippingEstimate = nil
         selectedShippingMethodID = progress.shippingMethodID
         clearUnofferedMethod()
         return details()
@@ -367,7 +386,9 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
     private var subtotal: Decimal { lines.reduce(0) { $0 + $1.lineTotal } }
 
     private func shippingMethods() -> [ShippingMethod] {
-        guard let country = shippingContact?.countryCode.uppercased() else { return [] }
+        guard let country = (shippingEstimate?.countryCode ?? shippingContact?.countryCode)?.uppercased() else {
+            return []
+        }
         func method(_ id: String, _ name: String, _ price: Decimal) -> ShippingMethod {
             ShippingMethod(id: id, name: name, price: Money(amount: price, currencyCode: currencyCode))
         }

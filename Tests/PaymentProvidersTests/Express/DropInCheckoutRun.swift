@@ -94,6 +94,13 @@ final class DropInCheckoutRun {
         return phases
     }
 
+    /// Lets the store finish what it is processing before the log closes. The recorder writes an
+    /// action after the subscribers saw it, and an express run returns as soon as its state shows
+    /// the answer: closing at once could leave the last actions out of the log.
+    func settle() async {
+        await store.waitForEffects()
+    }
+
     /// Closes the log, replays it with effects off, and checks it reproduces the run exactly and
     /// holds no secret.
     func closeAndVerifyReplay(secrets: [String], file: StaticString = #filePath, line: UInt = #line) throws {

@@ -64,6 +64,7 @@ final class ExpressCheckoutTests: XCTestCase {
                 amount: try BraintreeAmount.string(total), merchantAccountId: "poqshop_GBP",
                 orderId: run.state.orderPlacement?.paymentReference ?? "", hasDeviceData: false))
         XCTAssertEqual(order.orderNumber, "SB-1001", "the backend's order, not the payment's reference")
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -83,6 +84,7 @@ final class ExpressCheckoutTests: XCTestCase {
         XCTAssertEqual(run.state.billingContact, regular.state.billingContact)
         XCTAssertEqual(run.state.selectedShippingMethodID, regular.state.selectedShippingMethodID)
         XCTAssertEqual(run.state.payment.receipt?.amount, regular.state.payment.receipt?.amount)
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -169,6 +171,7 @@ final class ExpressCheckoutTests: XCTestCase {
         guard case .completed = second else { return XCTFail("expected the order placed, got \(second)") }
         XCTAssertEqual(run.state.shippingContact?.line1, "11 Downing Street")
         XCTAssertEqual(run.state.payment.attempt, 2)
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
@@ -182,6 +185,7 @@ final class ExpressCheckoutTests: XCTestCase {
         let session = try XCTUnwrap(run.state.payment.session)
         await run.send(.payment(.actionCompleted(try await script.completeAction(action, in: session))))
         XCTAssertEqual(run.state.payment.phase, .succeeded)
+        await run.settle()
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 

@@ -1,20 +1,19 @@
-public import Checkout
-
-/// The next native checkout action that brings the checkout in line with a wallet's data, as a
-/// pure function of the state: email (guests), shipping contact (the address book entry that
+/// The next native checkout action that brings the checkout in line with a wallet's authorised
+/// data, as a pure function of the state: email (guests), shipping contact (the address book entry that
 /// matches, or the address form), billing contact (same as shipping, or its own address), the
 /// shipping method, the provider. `nil` when the checkout already holds everything.
 ///
 /// Because express checkout only ever dispatches the actions a shopper's taps would, it goes
 /// through the same reducers, the same Checkout API calls and the same rules as the regular
-/// checkout.
+/// checkout. ``WalletSheetReducer`` dispatches these actions one at a time after an
+/// authorisation; the full address is validated here, as a typed one would be.
 public enum ExpressCheckoutPlanner {
     /// The next action, or `nil` when the checkout is in line with `wallet`.
     public static func nextAction(
-        for wallet: ExpressWalletResult, providerID: String, in state: CheckoutState
+        for wallet: WalletAuthorization, providerID: String, in state: CheckoutState
     ) -> CheckoutAction? {
         guard state.cart != nil else { return state.loadInFlight == nil ? .common(.started) : nil }
-        if state.user.isGuest, state.email != wallet.email.trimmingCharacters(in: .whitespaces) {
+        if state.user.isGuest, state.email != wallet.email.trimmingWhitespace {
             return .native(.emailSubmitted(wallet.email))
         }
         if !AddressMatcher.matches(state.shippingContact, wallet.shippingAddress) {

@@ -1,0 +1,170 @@
+/// The wallet sheet while it is open: what the engine last told it, the callback it is
+/// answering, and the authorised payment it is applying. One per presentation (``session``);
+/// the reducer is the only thing that changes it (see ``WalletSheetReducer``).
+public struct WalletSheetState: Sendable, Hashable, Codable {
+    /// Which presentation this is (1 for the checkout's first sheet, then 2, …).
+    public var session: Int
+    /// The provider that takes the wallet's token.
+    public var providerID: String
+    /// The name the total line shows.
+    public var merchantName: String
+    /// The sheet's currency (the cart's when it opened); an update in another currency is refused.
+    public var currencyCode: String
+    /// Where the sheet is.
+    public var status: WalletSheetStatus
+    /// The highest callback request id seen; a callback must come with a greater one.
+    public var lastRequestID: Int?
+    /// The callback being answered, if any.
+    public var pending: WalletSheetRequest?
+    /// The engine's request id of the Checkout API call made for the sheet that has not answered
+    /// (the sheet's calls go one at a time).
+    public var callInFlight: Int?
+    /// The partial delivery address the sheet last gave.
+    public var partialAddress: PartialAddress?
+    /// The card the sheet last reported.
+    public var paymentMethod: WalletPaymentMethod?
+    /// The summary the sheet shows: the last one sent (or the checkout's when it opened). Its
+    /// total is what the shopper authorises.
+    public var summaryItems: [WalletSummaryItem]
+    /// The shipping methods the sheet offers: the last ones sent.
+    public var shippingMethods: [ShippingMethod]
+    /// How many answers this sheet was sent (they are delivered in this order).
+    public var answerCount: Int
+    /// Whether an answer carried a summary: from then on the sheet shows ``summaryItems``, and an
+    /// authorisation must come with their total (before, the host's request did).
+    public var hasSentSummary: Bool
+    /// The last answer sent.
+    public var lastAnswer: WalletSheetAnswer?
+    /// The last callback left unanswered, and why.
+    public var lastIgnored: WalletSheetIgnoredRequest?
+    /// The authorised payment being applied and paid (its token is secret).
+    public var authorization: WalletAuthorization?
+    /// The steps of applying ``authorization``.
+    public var progress: WalletAuthorizationProgress?
+    /// The checkout's error that refused the last authorisation, if one did.
+    public var refusal: CheckoutErrorKind?
+
+    /// A sheet that just opened, showing `summaryItems` and `shippingMethods`.
+    public init(
+        session: Int, providerID: String, merchantName: String, currencyCode: String,
+        status: WalletSheetStatus = .open, summaryItems: [WalletSummaryItem] = [],
+        shippingMethods: [ShippingMethod] = []
+    ) {
+        self.session = session
+        self.providerID = providerID
+        self.merchantName = merchantName
+        self.currencyCode = currencyCode
+        self.status = status
+        lastRequestID = nil
+        pending = nil
+        callInFlight = nil
+        partialAddress = nil
+        paymentMethod = nil
+        self.summaryItems = summaryItems
+        self.shippingMethods = shippingMethods
+        answerCount = 0
+        hasSentSummary = false
+        lastAnswer = nil
+        lastIgnored = nil
+        authorization = nil
+        progress = nil
+        refusal = nil
+    }
+
+    /// The total the sheet shows: the last summary line sent.
+    public var shownTotal: Money? { summaryItems.total }
+}
+
+/// Where a wallet sheet is.
+public enum WalletSheetStatus: Sendable, Hashable, Codable {
+    /// Open: the shopper may change the contact, the method, the card, and authorise.
+    case open
+    /// The shopper authorised; the engine is applying the wallet's data and paying.
+    case authorizing
+    /// The authorisation was answered with success (paid, awaiting confirmation, or handed to the
+    /// provider's next step): the sheet closes.
+    case authorized
+    /// The host reported the sheet closed.
+    case dismissed
+    /// The engine refused to open the sheet, for this reason: every callback is answered with it.
+    case refused(WalletSheetError)
+}
+
+/// A sheet callback the engine is answering.
+public struct WalletSheetRequest: Sendable, Hashable, Codable {
+    /// What the callback asked.
+    public enum Kind: Sendable, Hashable, Codable {
+        /// Shipping methods and totals for a partial delivery address.
+        case shippingContact(PartialAddress)
+        /// Totals for another shipping method.
+        case shippingMethod(id: String)
+        /// The payment.
+        case authorization
+    }
+
+    /// The callback's request id (the host's).
+    public var requestID: Int
+    /// What it asked.
+    public var kind: Kind
+    /// The engine's id for its timer (updates only: an authorisation is bounded by the payment's
+    /// own timeouts).
+    public var timer: Int?
+    /// The engine's request id of the Checkout API call made for it (`nil`: not made yet).
+    public var call: Int?
+    /// After the estimate for a contact offered methods with none selected: the method being
+    /// selected before answering (the sheet shows its first method as selected).
+    public var selectingMethodID: String?
+
+    /// Creates a request.
+    public init(requestID: Int, kind: Kind, timer: Int? = nil) {
+        self.requestID = requestID
+        self.kind = kind
+        self.timer = timer
+        call = nil
+        selectingMethodID = nil
+    }
+}
+
+/// A callback the engine left unanswered, and why (it came out of order, or during an
+/// authorisation): answering it would send an answer after a newer one's.
+public struct WalletSheetIgnoredRequest: Sendable, Hashable, Codable {
+    /// The callback's request id.
+    public var requestID: Int
+    /// Why it was not answered.
+    public var reason: WalletSheetError
+
+    /// Creates a record.
+    public init(requestID: Int, reason: WalletSheetError) {
+        self.requestID = requestID
+        self.reason = reason
+    }
+}
+
+/// How far applying an authorised payment has got.
+public struct WalletAuthorizationProgress: Sendable, Hashable, Codable {
+    /// The action the engine dispatched on the shopper's behalf and waits to see reduced.
+    public var awaitedAction: CheckoutAction?
+    /// The last action it dispatched: choosing it again means it changed nothing.
+    public var lastAction: CheckoutAction?
+    /// How many actions it dispatched (bounded by ``WalletSheetReducer/maximumSteps``).
+    public var steps: Int
+    /// The ids of the checkout's errors shown before the authorisation: a new one refuses it.
+    public var knownErrorIDs: [Int]
+    /// The payment attempt before the engine tapped pay.
+    public var attemptBeforePay: Int?
+    /// The payment attempt the engine started for the authorisation.
+    public var paymentAttempt: Int?
+    /// Whether the wallet's token was submitted.
+    public var isSubmitted: Bool
+
+    /// Progress at the start.
+    public init(knownErrorIDs: [Int]) {
+        awaitedAction = nil
+        lastAction = nil
+        steps = 0
+        self.knownErrorIDs = knownErrorIDs
+        attemptBeforePay = nil
+        paymentAttempt = nil
+        isSubmitted = false
+    }
+}
