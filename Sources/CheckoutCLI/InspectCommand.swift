@@ -32,15 +32,14 @@ struct InspectCommand {
         if outputPath != "-", Self.isSameFile(outputPath, path) {
             throw UsageError("-o \(outputPath) is the log itself: the page would overwrite it")
         }
-        let replay = try Replayer(
-            path: path, reducer: JourneyWalk.reducer, schemaVersion: CheckoutLogSchema.version,
-            upgrade: CheckoutLogSchema.upgrade, maximumLineBytes: maximumLineBytes)
+        let terminal = Terminal(noColor: true)
+        // Read as `replay` reads it: the checkout's schema and upgrade, a progress bar for a long log.
+        let replay = try ReplayCommand.load(path, maximumLineBytes: maximumLineBytes, terminal: terminal)
         if let torn = replay.tornLine {
             FileHandle.standardError.write(
                 Data("checkout: \(torn.path):\(torn.line): \(torn.problem); skipped (the recording was cut off)\n".utf8)
             )
         }
-        let terminal = Terminal(noColor: true)
         let page = try InspectorPage.html(for: replay, name: URL(fileURLWithPath: path).lastPathComponent) {
             terminal.progress($0, of: $1)
         }
