@@ -67,7 +67,10 @@ struct Harness {
         let environment = CheckoutEnvironment(
             api: api, paymentProviders: [provider], clearCart: { counter.increment() }, log: log,
             sendWidgetUpdate: sendWidgetUpdate, webPage: webPage, pageScriptTimeout: pageScriptTimeout,
-            clock: testClock ?? clock,
+            // A page's answers arrive from tasks of their own: with the sandbox clock (which
+            // fires at once) the page-script deadline would race them, so a harness with a page
+            // and no clock of the test's own waits in real time.
+            clock: testClock ?? (webPage == nil ? clock : ContinuousClock()),
             makeIdempotencyKey: SandboxIdempotencyKeys().next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,
