@@ -43,6 +43,15 @@ public enum ActionLogFormat {
     /// The largest part number of a rotated log: 2^31 - 1.
     public static let maximumPart = Int(Int32.max)
 
+    /// The path of part `index` of the log at `base`: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`...
+    static func partPath(base: String, index: Int) -> String {
+        guard index > 0 else { return base }
+        if let dot = base.lastIndex(of: "."), !base[dot...].contains("/") {
+            return "\(base[..<dot]).\(index)\(base[dot...])"
+        }
+        return "\(base).\(index)"
+    }
+
     /// `{"format":"checkoutengine-actionlog"`: how every header this engine writes begins.
     static let headerPrefix = Array("{\"format\":\"\(name)\"".utf8)
 

@@ -255,14 +255,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             queue = HandoffQueue(chunkCapacity: 1)
             states = HandoffQueue(chunkCapacity: 1)
         }
-        var generator = SystemRandomNumberGenerator()
-        // Letters only (26 of them, 122 random bits): a hexadecimal id can hold a run of digits
-        // that passes for a card number, and then every scanner that looks for card numbers in
-        // logs (ours in CI, a company's data-loss checks) flags a log that holds none.
-        let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
-        self.logID = String(
-            decoding: (0..<26).map { _ in letters[Int.random(in: 0..<letters.count, using: &generator)] },
-            as: UTF8.self)
+        // 26 letters, 122 random bits (letters only: see `RandomLetters`).
+        self.logID = RandomLetters.make(count: 26)
         // Every stored property is set by now, so `deinit` runs (and frees the atomics) if this throws.
         self.writer = try ActionLogWriter(
             path: path,
