@@ -46,7 +46,8 @@ import Glibc
 /// ## Retention and erasure
 /// The directory that holds `path` is the recorder's log directory (see
 /// ``ActionLogDirectory``): when the recorder opens and whenever it rotates, logs there older
-/// than ``ActionLogConfiguration/maximumAge`` (30 days by default) are removed.
+/// than ``ActionLogConfiguration/maximumAge`` (30 days by default) are removed. On Apple
+/// platforms the directory and the log files are excluded from device backups.
 /// ``ActionLogDirectory/eraseAll()`` stops a recorder writing in the directory for good:
 /// ``status`` becomes ``Status/erased``, the middleware does nothing from then on, the store keeps
 /// working, and the files are removed.
@@ -280,6 +281,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         registry.erasure.lock()
         defer { registry.erasure.unlock() }
         removeExpiredLogs()
+        BackupExclusion.exclude(path: directoryPath)
         self.writer = try ActionLogWriter(
             path: path,
             initialState: initialState,

@@ -43,6 +43,11 @@ import Darwin
 /// or a file cut before its header) is judged by its file's modification date instead, and so is
 /// a temporary export file. The parts of logs still being recorded in this process are kept,
 /// however old. ``removeExpiredLogs(maximumAge:now:)`` runs the same pass on demand.
+///
+/// ## Backups
+/// On Apple platforms the directory and every log file are excluded from device backups
+/// (`isExcludedFromBackup`): a backup would keep a log beyond its retention and beyond an erasure.
+/// Linux has no such flag; there it does nothing.
 public struct ActionLogDirectory: Sendable, Equatable {
     /// The directory.
     public let path: String
@@ -64,8 +69,8 @@ public struct ActionLogDirectory: Sendable, Equatable {
     /// The subdirectory for exports waiting to be uploaded.
     public var exportsPath: String { Self.joined(path, Self.exportsDirectoryName) }
 
-    /// Creates the directory (if needed) and its ``exportsDirectoryName`` subdirectory, and
-    /// returns the subdirectory's path.
+    /// Creates the directory (if needed) and its ``exportsDirectoryName`` subdirectory, both
+    /// excluded from device backups, and returns the subdirectory's path.
     ///
     /// - Throws: ``ActionLogError/io(_:)`` naming the directory that could not be created.
     @discardableResult
@@ -76,6 +81,8 @@ public struct ActionLogDirectory: Sendable, Equatable {
         } catch {
             throw .io(Self.ioError("mkdir", exports, error))
         }
+        BackupExclusion.exclude(path: path)
+        BackupExclusion.exclude(path: exports)
         return exports
     }
 
