@@ -188,7 +188,9 @@ final class LogErasureTests: XCTestCase {
         let error = ActionLogErasureError(
             removal: ActionLogRemoval(
                 logFiles: 2, bytes: 300,
-                failures: [LogIOError(operation: "unlink", path: "/logs/a.jsonl", code: 13, reason: "Permission denied")]))
+                failures: [
+                    LogIOError(operation: "unlink", path: "/logs/a.jsonl", code: 13, reason: "Permission denied")
+                ]))
         XCTAssertEqual(
             error.description,
             """

@@ -47,7 +47,8 @@ final class LogRetentionTests: XCTestCase {
 
     func testEveryRotatedPartOfAnExpiredLogGoes() throws {
         let directory = try makeTemporaryDirectory(self)
-        try Fixtures.writeLog("rotated.jsonl", in: directory, created: now - 40 * day, actions: 300, maximumFileBytes: 4096)
+        try Fixtures.writeLog(
+            "rotated.jsonl", in: directory, created: now - 40 * day, actions: 300, maximumFileBytes: 4096)
         XCTAssertTrue(Fixtures.contents(of: directory).isSuperset(of: ["rotated.1.jsonl", "rotated.2.jsonl"]))
         try openRecorder(in: directory, at: now)
         XCTAssertEqual(Fixtures.contents(of: directory), ["new.jsonl"])
@@ -117,7 +118,8 @@ final class LogRetentionTests: XCTestCase {
         try Fixtures.writeLog("old-export.jsonl", in: exports, created: now - 31 * day)
         try Fixtures.writeLog("recent-export.jsonl", in: exports, created: now - day)
         let oldTemporary = URL(fileURLWithPath: ActionLogDirectory.temporaryExportPath(for: exports.path + "/a.jsonl"))
-        let recentTemporary = URL(fileURLWithPath: ActionLogDirectory.temporaryExportPath(for: exports.path + "/b.jsonl"))
+        let recentTemporary = URL(
+            fileURLWithPath: ActionLogDirectory.temporaryExportPath(for: exports.path + "/b.jsonl"))
         try Fixtures.writeFile(oldTemporary.lastPathComponent, in: exports, bytes: [1, 2], modified: now - 31 * day)
         try Fixtures.writeFile(recentTemporary.lastPathComponent, in: exports, bytes: [1, 2], modified: now - day)
         let besideTheLogs = ActionLogDirectory.temporaryExportPath(for: directory.path + "/c.jsonl")
@@ -140,7 +142,8 @@ final class LogRetentionTests: XCTestCase {
         let second = try Fixtures.writeLog("second.jsonl", in: directory, created: now - 60 * day, actions: 10)
         let bytes = try Fixtures.size(first) + Fixtures.size(second)
         try Fixtures.writeLog("third.jsonl", in: directory, created: now - 10 * day)
-        let removed = ActionLogDirectory(path: directory.path).removeExpiredLogs(maximumAge: .seconds(86_400 * 30), now: now)
+        let removed = ActionLogDirectory(path: directory.path).removeExpiredLogs(
+            maximumAge: .seconds(86_400 * 30), now: now)
         XCTAssertEqual(removed, ActionLogRemoval(logFiles: 2, bytes: bytes))
         XCTAssertEqual(removed.description, "2 log files, 0 exports, 0 temporary files (\(bytes) bytes)")
         XCTAssertEqual(Fixtures.contents(of: directory), ["third.jsonl"])
@@ -176,7 +179,8 @@ final class LogRetentionTests: XCTestCase {
             let left = Fixtures.contents(of: directory)
             XCTAssertFalse(left.contains("older.jsonl"), "\(mode): \(left)")
             XCTAssertTrue(left.isSuperset(of: ["other.jsonl", "open.jsonl", "open.1.jsonl"]), "\(mode): \(left)")
-            let replay = try Replayer(path: directory.appendingPathComponent("open.jsonl").path, reducer: counterReducer)
+            let replay = try Replayer(
+                path: directory.appendingPathComponent("open.jsonl").path, reducer: counterReducer)
             XCTAssertEqual(replay.count, 200)
             XCTAssertTrue(replay.closedCleanly)
         }
