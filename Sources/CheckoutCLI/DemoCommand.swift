@@ -221,7 +221,8 @@ struct DemoCommand {
             let made = try ActionRecorder(
                 path: recordPath, initialState: initial, mode: .durable,
                 configuration: ActionLogConfiguration(
-                    appVersion: "checkout-demo", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1),
+                    appVersion: "checkout-demo", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1,
+                    maximumAge: nil),  // a desktop tool: the logs beside the recording (Examples/Logs) stay
                 onFailure: { [output] error in
                     output.flush()
                     FileHandle.standardError.write(

@@ -43,6 +43,15 @@ public enum ActionLogFormat {
     /// The largest part number of a rotated log: 2^31 - 1.
     public static let maximumPart = Int(Int32.max)
 
+    /// The path of part `index` of the log at `base`: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`...
+    static func partPath(base: String, index: Int) -> String {
+        guard index > 0 else { return base }
+        if let dot = base.lastIndex(of: "."), !base[dot...].contains("/") {
+            return "\(base[..<dot]).\(index)\(base[dot...])"
+        }
+        return "\(base).\(index)"
+    }
+
     /// `{"format":"checkoutengine-actionlog"`: how every header this engine writes begins.
     static let headerPrefix = Array("{\"format\":\"\(name)\"".utf8)
 
@@ -125,7 +134,7 @@ public struct ActionLogFooter: Sendable, Equatable {
     public var nextPart: String?
 }
 
-/// What a recorder writes into headers besides the state.
+/// What a recorder writes into headers besides the state, and how it sizes, rotates and keeps logs.
 public struct ActionLogConfiguration: Sendable {
     /// The host app's version.
     public var appVersion: String
@@ -143,6 +152,17 @@ public struct ActionLogConfiguration: Sendable {
     /// ``ActionLogError/sizeLimitReached(path:limitBytes:)``; the store keeps running, and
     /// everything recorded until then replays.
     public var maximumTotalBytes: Int
+    /// How long logs are kept in the recorder's directory (default
+    /// ``defaultMaximumAge``, 30 days; `nil` keeps them until the app removes them; a negative
+    /// age counts as zero). When a recorder opens a log, and whenever it rotates to a new part,
+    /// every log part and export in its directory whose header's `created` is older than this is
+    /// removed; a part whose header cannot be read goes by its file's modification date. Only the
+    /// directory's own files are touched, and the parts of logs still being recorded are kept:
+    /// see ``ActionLogDirectory``.
+    public var maximumAge: Duration?
+
+    /// The default ``maximumAge``: 30 days.
+    public static let defaultMaximumAge = Duration.seconds(30 * 24 * 60 * 60)
 
     /// Creates a configuration.
     public init(
@@ -150,12 +170,14 @@ public struct ActionLogConfiguration: Sendable {
         schemaVersion: Int = 1,
         fingerprintInterval: Int = 100,
         maximumFileBytes: Int = 64 << 20,
-        maximumTotalBytes: Int = 256 << 20
+        maximumTotalBytes: Int = 256 << 20,
+        maximumAge: Duration? = ActionLogConfiguration.defaultMaximumAge
     ) {
         self.appVersion = appVersion
         self.schemaVersion = schemaVersion
         self.fingerprintInterval = max(1, fingerprintInterval)
         self.maximumFileBytes = max(4096, maximumFileBytes)
         self.maximumTotalBytes = max(self.maximumFileBytes, maximumTotalBytes)
+        self.maximumAge = maximumAge.map { max($0, .zero) }
     }
 }

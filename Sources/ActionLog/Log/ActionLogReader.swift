@@ -137,11 +137,11 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         let bytes: UnsafeRawBufferPointer
         if Self.beginsLikeAHeader(line.bytes) {
             // A header of this format, perhaps torn or damaged: its problem is named at line 1.
-            bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+            bytes = try line.checked(path: path, lineNumber: 1)
         } else {
             // Anything else without a good checksum is another kind of file, not a damaged log.
             do {
-                bytes = try Self.checkLine(line, path: path, lineNumber: 1)
+                bytes = try line.checked(path: path, lineNumber: 1)
             } catch {
                 throw .notAnActionLog(path: path, reason: .notALogHeader)
             }
@@ -562,38 +562,6 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     private static func beginsLikeAHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let prefix = ActionLogFormat.headerPrefix
         return bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 }
-    }
-
-    /// Checks the newline and checksum of a line; returns its bytes without the newline.
-    static func checkLine(
-        _ line: LineSource.Line, path: String, lineNumber: Int
-    ) throws(ActionLogError)
-        -> UnsafeRawBufferPointer
-    {
-        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
-            .badLine(path: path, line: lineNumber, problem: problem)
-        }
-        guard line.hasNewline else { throw bad(.missingNewline) }
-        let bytes = line.bytes
-        // Without the newline, the trailer is `,"crc":"` + 8 hex digits + `"}`: 18 bytes.
-        let trailer = ActionLogFormat.trailerLength - 1
-        let count = bytes.count
-        guard count > trailer,
-            let base = bytes.baseAddress,
-            ActionLogFormat.trailerPrefix.withUnsafeBytes({ prefix in
-                prefix.baseAddress.map { memcmp($0, base + (count - trailer), prefix.count) == 0 } ?? false
-            }),
-            bytes[count - 2] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "}")
-        else { throw bad(.missingChecksum) }
-        let expected = LineChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<(count - trailer)]))
-        // Compared as a number: no strings built for the line that is fine (nearly all of them).
-        let digits = UnsafeRawBufferPointer(rebasing: bytes[(count - 10)..<(count - 2)])
-        guard LineChecksum.parseHex(digits) == expected else {
-            throw bad(
-                .checksumMismatch(
-                    expected: LineChecksum.hex(expected), found: String(decoding: digits, as: UTF8.self)))
-        }
-        return bytes
     }
 
     /// Reads the header from its checked bytes, on a tape: a header holding a huge state takes

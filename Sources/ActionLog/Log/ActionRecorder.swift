@@ -43,6 +43,15 @@ import Glibc
 /// ``Status/failed(_:)`` with the typed error, `onFailure` is called once, the store keeps
 /// working, and the log stays valid up to the last whole line.
 ///
+/// ## Retention and erasure
+/// The directory that holds `path` is the recorder's log directory (see
+/// ``ActionLogDirectory``): when the recorder opens and whenever it rotates, logs there older
+/// than ``ActionLogConfiguration/maximumAge`` (30 days by default) are removed. On Apple
+/// platforms the directory and the log files are excluded from device backups.
+/// ``ActionLogDirectory/eraseAll()`` stops a recorder writing in the directory for good:
+/// ``status`` becomes ``Status/erased``, the middleware does nothing from then on, the store keeps
+/// working, and the files are removed.
+///
 /// Secrets never reach the log: values wrapped in `Sensitive` encode as the redaction marker.
 public final class ActionRecorder<State: StoreState & Codable>: @unchecked Sendable {
     /// How records reach the file.
@@ -62,6 +71,9 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         case failed(ActionLogError)
         /// Closed cleanly with a footer.
         case closed
+        /// Stopped by ``ActionLogDirectory/eraseAll()``: the log's files were removed, and
+        /// nothing more is recorded (the store keeps running; the middleware does nothing).
+        case erased
     }
 
     @usableFromInline
@@ -118,6 +130,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
 
     @usableFromInline let configuration: ActionLogConfiguration
     @usableFromInline let now: @Sendable () -> Int64
+    /// The directory holding `path`, as ``OpenRecorders`` names directories.
+    let directoryPath: String
     private let onFailure: (@Sendable (ActionLogError) -> Void)?
 
     /// Records the writer thread moves out of the queue at most per cycle, so that its bookkeeping
@@ -224,9 +238,11 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     ///   - path: The log file; rotated parts are written beside it (`log.1.jsonl`, ...).
     ///   - initialState: The store's initial state (the same value given to the store).
     ///   - mode: Buffered (default) or durable.
-    ///   - configuration: App and schema versions, fingerprint interval, rotation size.
+    ///   - configuration: App and schema versions, fingerprint interval, rotation size, how long
+    ///     logs are kept in the directory.
     ///   - fileSystem: Where files go; tests inject faults here.
-    ///   - now: The recording clock, in milliseconds since 1970 (information only).
+    ///   - now: The recording clock, in milliseconds since 1970: the records' times (information
+    ///     only), the header's `created`, and the time logs' ages are measured at.
     ///   - onFailure: Called once, on the writing thread, if recording stops on an error.
     /// - Throws: ``ActionLogError`` if the file cannot be created or the header written.
     public init(
@@ -242,6 +258,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         self.mode = mode
         self.configuration = configuration
         self.now = now
+        self.directoryPath = OpenRecorders.canonicalDirectory(
+            URL(fileURLWithPath: path).deletingLastPathComponent().path)
         self.onFailure = onFailure
         self.lastState = initialState
         self.producerFields = Self.makeProducerFields()
@@ -255,15 +273,15 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             queue = HandoffQueue(chunkCapacity: 1)
             states = HandoffQueue(chunkCapacity: 1)
         }
-        var generator = SystemRandomNumberGenerator()
-        // Letters only (26 of them, 122 random bits): a hexadecimal id can hold a run of digits
-        // that passes for a card number, and then every scanner that looks for card numbers in
-        // logs (ours in CI, a company's data-loss checks) flags a log that holds none.
-        let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
-        self.logID = String(
-            decoding: (0..<26).map { _ in letters[Int.random(in: 0..<letters.count, using: &generator)] },
-            as: UTF8.self)
+        // 26 letters, 122 random bits (letters only: see `RandomLetters`).
+        self.logID = RandomLetters.make(count: 26)
         // Every stored property is set by now, so `deinit` runs (and frees the atomics) if this throws.
+        // An erasure of the directory runs wholly before this opening or wholly after it.
+        let registry = OpenRecorders.shared
+        registry.erasure.lock()
+        defer { registry.erasure.unlock() }
+        removeExpiredLogs()
+        BackupExclusion.exclude(path: directoryPath)
         self.writer = try ActionLogWriter(
             path: path,
             initialState: initialState,
@@ -272,6 +290,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             logID: logID,
             createdMilliseconds: now()
         )
+        registry.register(self, logID: logID, directory: directoryPath)
         if case .buffered(let interval) = mode {
             writer?.isBatching = true
             let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
@@ -300,6 +319,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     }
 
     deinit {
+        OpenRecorders.shared.unregister(ObjectIdentifier(self))
         finishWhenDropped()
         accepting.deallocate()
         rotationRequested.deallocate()
@@ -470,6 +490,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                         }
                         try writer.rotate(stateAfterLastAction: state, fingerprint: fingerprint)
                         requestRotation = false
+                        removeExpiredLogs()
                     } else {
                         // The next record will carry the state the new part starts from.
                         requestRotation = true
@@ -528,13 +549,19 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
 
     /// Whether the writer thread has nothing to do (the writer thread calls it, with the lock held).
     private var isIdleLocked: Bool {
-        !queue.hasElements && !closing && syncRequestedThrough <= syncedThrough
+        guard case .recording = currentStatus else { return false }
+        return !queue.hasElements && !closing && syncRequestedThrough <= syncedThrough
     }
 
     /// One cycle of the writer thread: write what is queued, sync if asked. Returns `false` when
     /// the thread should end.
     private func writerStep() -> Bool {
         condition.lock()
+        if case .erased = currentStatus {
+            endErasedLocked()
+            condition.unlock()
+            return false
+        }
         dequeue(into: &writerBatch, maximumCount: Self.writerBatchLimit)
         let finishing = closing
         // Write outside the lock, so that `barrier()`, `status` and `close()` never wait for the
@@ -544,6 +571,10 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         writerBatch.removeAll(keepingCapacity: true)
         condition.lock()
         defer { condition.unlock() }
+        if case .erased = currentStatus {
+            endErasedLocked()
+            return false
+        }
         let queued = queue.hasElements
         // Sync once every record the barrier waits for is written (the queue may hold more
         // than one cycle takes), not after every cycle.
@@ -566,6 +597,27 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             return false
         }
         return true
+    }
+
+    /// The writer thread's end after an erasure: drops what is queued, which nothing will write
+    /// now (it is the queues' consumer), and says it ended. With the lock held.
+    private func endErasedLocked() {
+        queue.discardAll()
+        states.discardAll()
+        nextCarried = nil
+        writerThreadDone = true
+        condition.broadcast()
+    }
+
+    // MARK: Retention and erasure
+
+    /// Applies ``ActionLogConfiguration/maximumAge`` to the directory, keeping the logs still
+    /// being recorded (this one's parts among them). Best effort: a file that cannot be removed
+    /// waits for the next pass, and recording goes on either way.
+    private func removeExpiredLogs() {
+        guard let maximumAge = configuration.maximumAge else { return }
+        ActionLogDirectory(path: directoryPath).removeExpiredLogs(
+            maximumAge: maximumAge, now: now(), keeping: OpenRecorders.shared.logIDs(in: directoryPath))
     }
 
     // MARK: Host calls
@@ -620,6 +672,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             condition.wait()
         }
         if case .failed(let error) = currentStatus { throw error }
+        // Erased while the writer finished: nothing to close.
+        guard case .recording = currentStatus else { return }
         let finalState = contextBox?.state ?? lastState
         do throws(ActionLogError) {
             let fingerprint: Fingerprint
@@ -636,6 +690,30 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             fail(error)
             throw error
         }
+    }
+}
+
+extension ActionRecorder: ErasableRecording {
+    /// Stops recording for good, with ``Status/erased``, for ``ActionLogDirectory/eraseAll()``.
+    /// Returns once nothing more will be written: in buffered mode the writer thread has dropped
+    /// what was queued and ended (after the batch it may be writing, rotation included), in
+    /// durable mode the dispatch path is out of the lock; then the file is closed. Actions
+    /// dispatched from then on are not recorded (the middleware reads `accepting`, or the status
+    /// under the lock). Returns `false` if the recorder was not recording.
+    func stopForErasure() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard case .recording = currentStatus else { return false }
+        currentStatus = .erased
+        accepting.storeRelaxed(0)
+        condition.broadcast()
+        while !writerThreadDone {
+            condition.wait()
+        }
+        writer?.abandon()
+        writer = nil
+        condition.broadcast()
+        return true
     }
 }
 

@@ -196,3 +196,34 @@ private func closeDescriptor(_ descriptor: Int32) -> Int32 {
     return Glibc.close(descriptor)
     #endif
 }
+
+extension LineSource.Line {
+    /// Checks the newline and checksum of the line; returns its bytes without the newline.
+    /// Not generic: the reader, the record parser and the retention probe share it.
+    func checked(path: String, lineNumber: Int) throws(ActionLogError) -> UnsafeRawBufferPointer {
+        func bad(_ problem: ActionLogError.LineProblem) -> ActionLogError {
+            .badLine(path: path, line: lineNumber, problem: problem)
+        }
+        guard hasNewline else { throw bad(.missingNewline) }
+        let bytes = self.bytes
+        // Without the newline, the trailer is `,"crc":"` + 8 hex digits + `"}`: 18 bytes.
+        let trailer = ActionLogFormat.trailerLength - 1
+        let count = bytes.count
+        guard count > trailer,
+            let base = bytes.baseAddress,
+            ActionLogFormat.trailerPrefix.withUnsafeBytes({ prefix in
+                prefix.baseAddress.map { memcmp($0, base + (count - trailer), prefix.count) == 0 } ?? false
+            }),
+            bytes[count - 2] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "}")
+        else { throw bad(.missingChecksum) }
+        let expected = LineChecksum.compute(UnsafeRawBufferPointer(rebasing: bytes[0..<(count - trailer)]))
+        // Compared as a number: no strings built for the line that is fine (nearly all of them).
+        let digits = UnsafeRawBufferPointer(rebasing: bytes[(count - 10)..<(count - 2)])
+        guard LineChecksum.parseHex(digits) == expected else {
+            throw bad(
+                .checksumMismatch(
+                    expected: LineChecksum.hex(expected), found: String(decoding: digits, as: UTF8.self)))
+        }
+        return bytes
+    }
+}

@@ -72,7 +72,8 @@ public struct POSIXLogFileSystem: LogFileSystem {
     /// `completeUntilFirstUserAuthentication`: encrypted until the device is first unlocked after
     /// a restart, then writable while the device is locked, so a checkout that goes on in the
     /// background (a payment confirmed while the phone sleeps) is still recorded. An app whose
-    /// default class is stricter would otherwise lose those records.
+    /// default class is stricter would otherwise lose those records. On Apple platforms the file
+    /// is also excluded from device backups (`isExcludedFromBackup`; nothing on Linux).
     public func create(path: String) throws(LogIOError) -> any LogFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw LogIOError.fromErrno("open", path) }
@@ -83,6 +84,7 @@ public struct POSIXLogFileSystem: LogFileSystem {
             ofItemAtPath: path
         )
         #endif
+        BackupExclusion.exclude(path: path)
         return POSIXLogFile(descriptor: descriptor, path: path)
     }
 }

@@ -56,7 +56,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     private mutating func scan(
         _ line: LineSource.Line, lineNumber: Int
     ) throws(ActionLogError) -> (bytes: UnsafeRawBufferPointer, members: TopLevelMembers) {
-        let bytes = try ActionLogReader<State>.checkLine(line, path: path, lineNumber: lineNumber)
+        let bytes = try line.checked(path: path, lineNumber: lineNumber)
         do {
             try tape.parse(bytes)
         } catch {
