@@ -46,7 +46,9 @@ func makeFleet(_ arguments: [String]) -> Int32 {
             let recorder = try ActionRecorder(
                 path: "\(folder)/log-\(String(format: "%05d", index)).jsonl", initialState: journey.state,
                 mode: .buffered(),
-                configuration: ActionLogConfiguration(appVersion: "checkout-demo", fingerprintInterval: interval))
+                // No retention: each new recorder would otherwise reread its folder's headers.
+                configuration: ActionLogConfiguration(
+                    appVersion: "checkout-demo", fingerprintInterval: interval, maximumAge: nil))
             let store = Store(
                 reducer: reducer, state: journey.state, middleware: [recorder.middleware], effectsEnabled: false)
             for action in journey.actions { store.dispatch(action) }
