@@ -19,7 +19,7 @@
 /// Fields are named by their Swift property or case name (not their coding key), as `Mirror`
 /// names them: a struct's property is a field; an enum case whose payload is one unlabelled value
 /// is a field named after the case; any other case with a payload is entered
-/// (``DataVisitor/enter(_:)``) under its name, and its payloads are fields named by their labels
+/// (`enter(_:)`) under its name, and its payloads are fields named by their labels
 /// (`0`, `1`, … for unlabelled ones). A type whose fields are only numbers and Booleans holds no
 /// string and needs no conformance.
 ///

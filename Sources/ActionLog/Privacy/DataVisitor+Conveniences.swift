@@ -12,7 +12,7 @@ extension DataVisitor {
     }
 
     /// The one string payload of an enum case that has other (non-string) payloads or a label:
-    /// ``enter(_:)`` the case, the payload as `field` (its label, or `0`), ``leave()``.
+    /// `enter(_:)` the case, the payload as `field` (its label, or `0`), `leave()`.
     public mutating func visit(_ value: inout String, inCase caseName: String, field: String, as dataClass: DataClass) {
         enter(caseName)
         visit(&value, field: field, as: dataClass)
@@ -20,7 +20,7 @@ extension DataVisitor {
     }
 
     /// The one classified payload of an enum case that has other (non-string) payloads or a
-    /// label: ``enter(_:)`` the case, the payload as `field` (its label, or `0`), ``leave()``.
+    /// label: `enter(_:)` the case, the payload as `field` (its label, or `0`), `leave()`.
     public mutating func visit<Value: DataClassified>(_ value: inout Value, inCase caseName: String, field: String) {
         enter(caseName)
         visit(&value, field: field)
@@ -105,7 +105,7 @@ extension DataVisitor {
         leave()
     }
 
-    /// A secret: reported with ``visitSecret(field:)``; its value is never handed over.
+    /// A secret: reported with `visitSecret(field:)`; its value is never handed over.
     public mutating func visit<Secret>(_ secret: inout Sensitive<Secret>, field: String) {
         visitSecret(field: field)
     }

@@ -4,8 +4,8 @@ public import StateStore
 /// ``DataClass``, and may rewrite it in place (a pseudonymiser replaces personal leaves, a masker
 /// marks them, an inventory lists them).
 ///
-/// Only ``registrations`` and ``visit(_:field:as:)`` must be written; the rest have defaults:
-/// ``enter(_:)`` and ``leave()`` do nothing (implement them to know each leaf's path), a number
+/// Only ``registrations`` and ``visit(_:field:as:)-(String,_,_)`` must be written; the rest have defaults:
+/// `enter(_:)` and `leave()` do nothing (implement them to know each leaf's path), a number
 /// is visited as a string, a secret is skipped, a nested value is entered under its field, and
 /// free-form JSON is walked leaf by leaf with its ``JSONDataPolicy``.
 ///
@@ -23,7 +23,7 @@ public import StateStore
 /// state.visitData(&counter)
 /// ```
 ///
-/// Paths: ``enter(_:)`` and ``leave()`` bracket every nested value, enum case with several
+/// Paths: `enter(_:)` and `leave()` bracket every nested value, enum case with several
 /// payloads, collection and JSON container, so the path of a leaf is the fields entered followed
 /// by its `field`. An array's or set's elements are named `[]`, a dictionary's keys `[key]` and
 /// its values `[value]`. Collections are visited in a stable order (sets and dictionaries by
@@ -35,7 +35,7 @@ public protocol DataVisitor {
 
     /// A nested value, a collection, or a case with several payloads begins, under `field`.
     mutating func enter(_ field: String)
-    /// What the last ``enter(_:)`` began ends.
+    /// What the last `enter(_:)` began ends.
     mutating func leave()
 
     /// A string leaf named `field`, of class `dataClass`. The visitor may rewrite it.
@@ -48,8 +48,8 @@ public protocol DataVisitor {
     /// holds only the marker, and the visitor never sees the secret.
     mutating func visitSecret(field: String)
 
-    /// A nested classified value under `field`: by default ``enter(_:)``, its
-    /// ``DataClassified/visitData(_:)``, ``leave()``.
+    /// A nested classified value under `field`: by default `enter(_:)`, its
+    /// ``DataClassified/visitData(_:)``, `leave()`.
     mutating func visit<Value: DataClassified>(_ value: inout Value, field: String)
     /// Free-form JSON under `field`, classified by `policy`: by default walked leaf by leaf
     /// (``visitJSONLeaves(_:field:as:)``).

@@ -2,13 +2,13 @@ public import StateStore
 
 extension DataVisitor {
     /// Walks free-form JSON under `field`, handing each string leaf to
-    /// ``visit(_:field:as:)-(String,_,_)`` and each number leaf to ``visit(number:field:as:)`` with
+    /// ``visit(_:field:as:)-(String,_,_)`` and each number leaf to `visit(number:field:as:)` with
     /// the class `policy` gives its path, and writes back what the visitor rewrote.
     ///
     /// An object or array is entered under its member name (`[]` for an array's elements), so a
     /// leaf's `field` is its member name. Member names are never leaves; `null` and Booleans are
-    /// skipped; a string that is the redaction marker is reported with ``visitSecret(field:)``.
-    /// A visitor that overrides ``visit(_:field:as:)-(JSONValue,_,_)`` can call this to walk too.
+    /// skipped; a string that is the redaction marker is reported with `visitSecret(field:)`.
+    /// A visitor that overrides `visit(_:field:as:)` can call this to walk too.
     public mutating func visitJSONLeaves(_ value: inout JSONValue, field: String, as policy: JSONDataPolicy) {
         let walk = JSONLeafWalk(policy: policy)
         walk.visit(&value, field: field, path: "", with: &self)

@@ -34,7 +34,7 @@ public enum AddressMatcher {
     }
 
     /// Text with case folded, leading and trailing whitespace removed and inner runs of whitespace
-    /// collapsed to one space: ``ActionLog/PersonalKind/nameOrAddress``'s normalisation, the one a
+    /// collapsed to one space: `PersonalKind.nameOrAddress`'s normalisation, the one a
     /// pseudonymised log keeps, so that two fields this matcher finds equal have pseudonyms it
     /// finds equal too.
     public static func normaliseText(_ text: String?) -> String {
@@ -42,7 +42,7 @@ public enum AddressMatcher {
     }
 
     /// A postcode with case folded and every space and hyphen removed (`"sw1a-2aa"` → `"SW1A2AA"`):
-    /// ``ActionLog/PersonalKind/postcode``'s normalisation.
+    /// `PersonalKind.postcode`'s normalisation.
     public static func normalisePostcode(_ postcode: String) -> String {
         PersonalKind.postcode.normalised(postcode)
     }

@@ -20,7 +20,7 @@ public enum BridgeCustomEventRecording: Sendable, Hashable {
     /// The data is recorded as the page sent it, and is about the customer: every string and
     /// number leaf is personal (an export pseudonymises it, a masked replay hides it), except the
     /// leaves under `plainPaths`, paths from the data's root (`tier`, `items[].sku`; see
-    /// ``ActionLog/JSONDataPolicy``).
+    /// `JSONDataPolicy`).
     case personal(plainPaths: [String] = [])
 
     /// Whether the data is recorded (``record`` and ``personal(plainPaths:)``): only a redacted

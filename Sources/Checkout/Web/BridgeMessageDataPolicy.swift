@@ -22,7 +22,7 @@ public enum BridgeMessageDataPolicy {
     /// The members of an order the checkout reads: amounts, its id and currency (plain).
     static let orderMembers = ["total", "orderId", "subTotal", "delivery", "discount", "tax", "currency"]
 
-    /// The name the policy of a custom event's data is registered under in ``ActionLog/DataRegistrations``.
+    /// The name the policy of a custom event's data is registered under in `DataRegistrations`.
     public static func registrationName(ofCustomEvent name: String) -> String {
         "customEvent." + name.lowercased()
     }

@@ -17,7 +17,7 @@ extension WebCheckoutConfiguration: DataClassified {
     /// paths. A redacted event needs none: its data never reaches a log (and an event with no
     /// registration is classified personal, see ``BridgeMessageDataPolicy/customEventData(named:registrations:)``).
     ///
-    /// Every personal leaf is of kind ``ActionLog/PersonalKind/nameOrAddress``: replaced as a whole,
+    /// Every personal leaf is of kind `PersonalKind.nameOrAddress`: replaced as a whole,
     /// equal to another once case and spacing are ignored.
     public var dataRegistrations: DataRegistrations {
         var policies: [String: JSONDataPolicy] = [:]
