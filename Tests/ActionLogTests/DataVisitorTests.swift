@@ -59,33 +59,6 @@ private struct Customer: DataClassified, Equatable {
     }
 }
 
-/// Records every leaf as `path = value : class`, and rewrites personal ones with `rewrite`.
-private struct Recorder: DataVisitor {
-    var registrations = DataRegistrations.none
-    var path: [String] = []
-    var lines: [String] = []
-    var rewrite: (String, DataClass) -> String = { text, _ in text }
-
-    mutating func enter(_ field: String) { path.append(field) }
-    mutating func leave() { path.removeLast() }
-
-    func place(_ field: String) -> String { (path + [field]).joined(separator: ".") }
-
-    mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
-        lines.append("\(place(field)) = \(value) : \(dataClass)")
-        value = rewrite(value, dataClass)
-    }
-
-    mutating func visit(number text: inout String, field: String, as dataClass: DataClass) {
-        lines.append("\(place(field)) = #\(text) : \(dataClass)")
-        text = rewrite(text, dataClass)
-    }
-
-    mutating func visitSecret(field: String) {
-        lines.append("\(place(field)) : secret")
-    }
-}
-
 /// Replaces every letter and digit of a personal value (a stand-in for a pseudonymiser).
 private func scramble(_ text: String, _ dataClass: DataClass) -> String {
     guard dataClass.isPersonal else { return text }
@@ -95,7 +68,7 @@ private func scramble(_ text: String, _ dataClass: DataClass) -> String {
 final class DataVisitorTests: XCTestCase {
     func testEveryLeafIsVisitedWithItsPathAndClassInDeclarationOrder() {
         var customer = Customer()
-        var recorder = Recorder()
+        var recorder = LeafRecorder()
         customer.visitData(&recorder)
         XCTAssertEqual(
             recorder.lines,
@@ -126,7 +99,7 @@ final class DataVisitorTests: XCTestCase {
 
     func testAVisitorRewritesPersonalLeavesInPlaceAndLeavesTheRestAsTheyWere() {
         var customer = Customer()
-        var recorder = Recorder(rewrite: scramble)
+        var recorder = LeafRecorder(rewrite: scramble)
         customer.visitData(&recorder)
         var expected = Customer()
         expected.name = "xxx"
@@ -139,7 +112,7 @@ final class DataVisitorTests: XCTestCase {
 
     func testARewrittenURLIsReadAsLoggedTextSoItsSecretsStayRedacted() {
         var customer = Customer()
-        var recorder = Recorder(rewrite: { text, _ in text.replacingOccurrences(of: "who=ada", with: "who=bob") })
+        var recorder = LeafRecorder(rewrite: { text, _ in text.replacingOccurrences(of: "who=ada", with: "who=bob") })
         customer.visitData(&recorder)
         XCTAssertEqual(customer.homepage.redactedString, "https://ada.example/?token=[REDACTED]&who=bob")
         XCTAssertTrue(customer.homepage.isRedacted)
@@ -147,7 +120,8 @@ final class DataVisitorTests: XCTestCase {
 
     func testKeysARewriterRenamesMoveTheirValuesAndSetsAreRebuilt() {
         var customer = Customer()
-        var recorder = Recorder(rewrite: { text, _ in text.hasPrefix("X-") || text.count == 3 ? text.lowercased() : text
+        var recorder = LeafRecorder(rewrite: { text, _ in
+            text.hasPrefix("X-") || text.count == 3 ? text.lowercased() : text
         })
         customer.visitData(&recorder)
         XCTAssertEqual(Set(customer.headers.keys), ["x-a", "x-b"])
@@ -158,7 +132,7 @@ final class DataVisitorTests: XCTestCase {
 
     func testARawValueRewrittenToNoCaseIsIgnored() {
         var customer = Customer()
-        var recorder = Recorder(rewrite: { text, _ in text == "gold" ? "platinum" : text })
+        var recorder = LeafRecorder(rewrite: { text, _ in text == "gold" ? "platinum" : text })
         customer.visitData(&recorder)
         XCTAssertEqual(customer.tier, .gold)
         recorder.rewrite = { text, _ in text == "gold" ? "silver" : text }

@@ -2,31 +2,6 @@ import ActionLog
 import StateStore
 import XCTest
 
-/// Records each JSON leaf as `path = value : class` and applies `rewrite` to it.
-private struct JSONRecorder: DataVisitor {
-    var registrations = DataRegistrations.none
-    var path: [String] = []
-    var lines: [String] = []
-    var rewrite: (String, DataClass) -> String = { text, _ in text }
-
-    mutating func enter(_ field: String) { path.append(field) }
-    mutating func leave() { path.removeLast() }
-
-    mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
-        lines.append("\((path + [field]).joined(separator: ".")) = \(value) : \(dataClass)")
-        value = rewrite(value, dataClass)
-    }
-
-    mutating func visit(number text: inout String, field: String, as dataClass: DataClass) {
-        lines.append("\((path + [field]).joined(separator: ".")) = #\(text) : \(dataClass)")
-        text = rewrite(text, dataClass)
-    }
-
-    mutating func visitSecret(field: String) {
-        lines.append("\((path + [field]).joined(separator: ".")) : secret")
-    }
-}
-
 private func parsed(_ text: String) -> JSONValue? { try? JSONParser.parse(text) }
 
 final class JSONDataPolicyTests: XCTestCase {
@@ -58,7 +33,7 @@ final class JSONDataPolicyTests: XCTestCase {
 
     func testAJSONValueIsWalkedLeafByLeafWithItsPathsNeverItsMemberNames() throws {
         var value = try XCTUnwrap(parsed(message))
-        var recorder = JSONRecorder()
+        var recorder = LeafRecorder()
         recorder.visit(
             &value, field: "body", as: .personal(.freeText, plainPaths: ["event", "data.sku", "data.items[].sku"]))
         XCTAssertEqual(
@@ -76,7 +51,7 @@ final class JSONDataPolicyTests: XCTestCase {
 
     func testRewrittenLeavesAreWrittenBackAndANumberThatIsNoLongerANumberBecomesAString() throws {
         var value = try XCTUnwrap(parsed(message))
-        var recorder = JSONRecorder(rewrite: { text, dataClass in
+        var recorder = LeafRecorder(rewrite: { text, dataClass in
             guard dataClass.isPersonal else { return text }
             return text == "1200" ? "12x0" : String(repeating: "z", count: text.count)
         })
@@ -86,7 +61,7 @@ final class JSONDataPolicyTests: XCTestCase {
             #"{"event":"loyalty","data":{"email":"zzzzzzzzzzzzzzz","points":"12x0","sku":"tee","items":[{"sku":"zzz","note":"zzzz"}],"card":"[REDACTED]","ok":true,"none":null}}"#
         )
         var numbers = JSONValue.array([.number("0.5")])
-        var digits = JSONRecorder(rewrite: { text, _ in text == "0.5" ? "7.25" : text })
+        var digits = LeafRecorder(rewrite: { text, _ in text == "0.5" ? "7.25" : text })
         digits.visit(&numbers, field: "n", as: .personal(.phone))
         XCTAssertEqual(numbers, .array([.number("7.25")]))
     }
@@ -94,7 +69,7 @@ final class JSONDataPolicyTests: XCTestCase {
     func testRawJSONTextIsEditedAtItsLiteralsAndKeepsEveryOtherByte() {
         var text =
             "{ \"event\" : \"loyalty\",\n  \"data\": {\"email\": \"ada\\u0040example.com\", \"points\": 1200, \"esc\": \"caf\\u00e9\"} }"
-        var recorder = JSONRecorder(rewrite: { text, dataClass in
+        var recorder = LeafRecorder(rewrite: { text, dataClass in
             dataClass.isPersonal && text.contains("@") ? "bob@example.org" : text
         })
         recorder.visit(jsonText: &text, field: "raw", as: .personal(.freeText, plainPaths: ["event"]))
@@ -114,7 +89,7 @@ final class JSONDataPolicyTests: XCTestCase {
 
     func testRawTextThatIsNotJSONIsOneLeafOfTheRootsClass() {
         var text = "{not json: ada@example.com"
-        var recorder = JSONRecorder(rewrite: { _, _ in "x" })
+        var recorder = LeafRecorder(rewrite: { _, _ in "x" })
         recorder.visit(jsonText: &text, field: "raw", as: .personal(.freeText, plainPaths: ["event"]))
         XCTAssertEqual(recorder.lines, ["raw = {not json: ada@example.com : personal(freeText)"])
         XCTAssertEqual(text, "x")
@@ -131,18 +106,18 @@ final class JSONDataPolicyTests: XCTestCase {
                 return text.count % 2 == 0 ? "\(text)·\"\\\u{1}" : "-0.5e+7"
             }
             var walkedValue = value
-            var valueRecorder = JSONRecorder(rewrite: rewrite)
+            var valueRecorder = LeafRecorder(rewrite: rewrite)
             valueRecorder.visit(&walkedValue, field: "v", as: policy)
 
             var text = spaced(value)
-            var textRecorder = JSONRecorder(rewrite: rewrite)
+            var textRecorder = LeafRecorder(rewrite: rewrite)
             textRecorder.visit(jsonText: &text, field: "v", as: policy)
 
             XCTAssertEqual(textRecorder.lines, valueRecorder.lines, "round \(round)")
             XCTAssertEqual(parsed(text), walkedValue, "round \(round): \(text)")
 
             var untouched = spaced(value)
-            var identity = JSONRecorder()
+            var identity = LeafRecorder()
             identity.visit(jsonText: &untouched, field: "v", as: policy)
             XCTAssertEqual(untouched, spaced(value), "an untouched text keeps every byte")
         }

@@ -142,15 +142,7 @@ extension DataVisitor {
     /// The keys of a dictionary whose values hold no string (`[String: Int]`), in order, each
     /// named `[key]`, under `field`.
     public mutating func visitKeys<Value>(of dictionary: inout [String: Value], field: String, as keys: DataClass) {
-        enter(field)
-        var renamed: [(old: String, new: String)] = []
-        for key in dictionary.keys.sorted() {
-            var text = key
-            visit(&text, field: "[key]", as: keys)
-            if text != key { renamed.append((key, text)) }
-        }
-        Self.rename(renamed, in: &dictionary)
-        leave()
+        visitEntries(of: &dictionary, field: field, keys: keys) { _, _ in }
     }
 
     /// A dictionary of secrets: each key visited (named `[key]`) and each value reported as a
@@ -158,22 +150,24 @@ extension DataVisitor {
     public mutating func visit<Secret>(
         _ dictionary: inout [String: Sensitive<Secret>], field: String, keys: DataClass
     ) {
-        enter(field)
-        var renamed: [(old: String, new: String)] = []
-        for key in dictionary.keys.sorted() {
-            var text = key
-            visit(&text, field: "[key]", as: keys)
-            if text != key { renamed.append((key, text)) }
-            visitSecret(field: "[value]")
-        }
-        Self.rename(renamed, in: &dictionary)
-        leave()
+        visitEntries(of: &dictionary, field: field, keys: keys) { visitor, _ in visitor.visitSecret(field: "[value]") }
     }
 
     /// A dictionary of classified values: each key visited (named `[key]`) and each value entered
     /// (as `[value]`), in key order, under `field`.
     public mutating func visit<Value: DataClassified>(
         _ dictionary: inout [String: Value], field: String, keys: DataClass
+    ) {
+        visitEntries(of: &dictionary, field: field, keys: keys) { visitor, value in
+            visitor.visit(&value, field: "[value]")
+        }
+    }
+
+    /// Visits each key (then its value with `visitValue`) in key order under `field`, and moves
+    /// the entries whose keys were rewritten.
+    private mutating func visitEntries<Value>(
+        of dictionary: inout [String: Value], field: String, keys: DataClass,
+        _ visitValue: (inout Self, inout Value) -> Void
     ) {
         enter(field)
         var renamed: [(old: String, new: String)] = []
@@ -182,7 +176,7 @@ extension DataVisitor {
             visit(&text, field: "[key]", as: keys)
             if text != key { renamed.append((key, text)) }
             if let index = dictionary.index(forKey: key) {
-                visit(&dictionary.values[index], field: "[value]")
+                visitValue(&self, &dictionary.values[index])
             }
         }
         Self.rename(renamed, in: &dictionary)
