@@ -162,6 +162,31 @@ final class WebKitBridgeTests: XCTestCase {
             configuration.bridgeAction(body: ["event": "order", "data": ["total": 1]]),
             .messagePosted(try JSONValue(foundationObject: ["event": "order", "data": ["total": 1]])))
     }
+
+    func testAPersonalCustomEventsDataIsKeptAsARecordedOnesIs() async throws {
+        let configuration = WebCheckoutConfiguration(customEvents: ["loyaltysignin": .personal(plainPaths: ["tier"])])
+        let harness = webHarness(configuration: configuration)
+        await harness.start()
+        let action = configuration.bridgeAction(body: [
+            "name": "LoyaltySignIn", "data": ["memberID": "ada-1", "tier": "gold"],
+        ])
+        let logged = String(decoding: try JSONEncoder().encode(action), as: UTF8.self)
+        XCTAssertTrue(logged.contains("ada-1"), "personal data is recorded (an export pseudonymises it): \(logged)")
+        await harness.send(.bridge(action))
+        XCTAssertEqual(
+            harness.state.web.customEvents,
+            [
+                BridgeCustomEvent(
+                    sequence: 1, name: "loyaltysignin",
+                    data: .object([
+                        JSONMember(key: "memberID", value: .string("ada-1")),
+                        JSONMember(key: "tier", value: .string("gold")),
+                    ]))
+            ])
+        XCTAssertTrue(BridgeCustomEventRecording.personal().recordsData)
+        XCTAssertTrue(BridgeCustomEventRecording.record.recordsData)
+        XCTAssertFalse(BridgeCustomEventRecording.redact.recordsData)
+    }
 }
 
 /// Regression tests for the web edge cases of issue #14 item 9, each named after its bug.

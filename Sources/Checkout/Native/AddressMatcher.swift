@@ -1,3 +1,5 @@
+import ActionLog
+
 /// Compares addresses the way a person would: ignoring case, extra whitespace and postcode format.
 ///
 /// Addresses live on the cart, so the cart's copy may read `"10 downing st "` where the address
@@ -32,14 +34,17 @@ public enum AddressMatcher {
     }
 
     /// Text with case folded, leading and trailing whitespace removed and inner runs of whitespace
-    /// collapsed to one space.
+    /// collapsed to one space: `PersonalKind.nameOrAddress`'s normalisation, the one a
+    /// pseudonymised log keeps, so that two fields this matcher finds equal have pseudonyms it
+    /// finds equal too.
     public static func normaliseText(_ text: String?) -> String {
-        (text ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        PersonalKind.nameOrAddress.normalised(text ?? "")
     }
 
-    /// A postcode with case folded and every space and hyphen removed (`"sw1a-2aa"` → `"SW1A2AA"`).
+    /// A postcode with case folded and every space and hyphen removed (`"sw1a-2aa"` → `"SW1A2AA"`):
+    /// `PersonalKind.postcode`'s normalisation.
     public static func normalisePostcode(_ postcode: String) -> String {
-        String(postcode.uppercased().filter { !$0.isWhitespace && $0 != "-" })
+        PersonalKind.postcode.normalised(postcode)
     }
 }
 

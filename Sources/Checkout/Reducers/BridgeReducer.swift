@@ -82,7 +82,7 @@ public enum BridgeReducer {
             case .success(.applePayRequested):
                 return reply(.applePayEnabled(state.web.configuration.isApplePayAvailable), state, environment)
             case .success(.custom(let name, let data, let isRedacted)):
-                let keeps = state.web.configuration.recording(ofCustomEvent: name) == .record
+                let keeps = state.web.configuration.recording(ofCustomEvent: name).recordsData
                 state.web.customEventCount = CheckoutCommands.successor(of: state.web.customEventCount)
                 state.web.customEvents.append(
                     BridgeCustomEvent(

@@ -29,8 +29,10 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
     /// The page function replies call, a dotted path of JavaScript identifiers. Anything else
     /// is ignored and ``defaultReplyFunction`` is used.
     public var replyFunction: String
-    /// How each custom event's data is recorded, by lower-case event name; an event not listed
-    /// is ``BridgeCustomEventRecording/redact``ed.
+    /// How each custom event's data is recorded, by lower-case event name: kept as plain data
+    /// (``BridgeCustomEventRecording/record``), kept as the customer's personal data
+    /// (``BridgeCustomEventRecording/personal(plainPaths:)``), or never kept
+    /// (``BridgeCustomEventRecording/redact``, and any event not listed).
     public var customEvents: [String: BridgeCustomEventRecording]
 
     /// `window.poqWebCheckout.postMessage`, which Poq's bridge defines.
@@ -180,7 +182,8 @@ public struct WebCheckoutConfiguration: Sendable, Hashable, Codable {
     }
 
     /// `message` with its `data` replaced by the redaction marker when it is a custom event the
-    /// host did not declare ``BridgeCustomEventRecording/record``.
+    /// host did not declare ``BridgeCustomEventRecording/record`` or
+    /// ``BridgeCustomEventRecording/personal(plainPaths:)``.
     func redacted(_ message: JSONValue) -> JSONValue {
         guard case .object(var members) = message else { return message }
         var names: [String] = []

@@ -1,0 +1,8 @@
+public import ActionLog
+
+extension CheckoutJourney: DataClassified {
+    /// Visits the furthest section reached (plain: a section's name).
+    public mutating func visitData<V: DataVisitor>(_ visitor: inout V) {
+        visitor.visit(&furthestSection, field: "furthestSection", as: .plain)
+    }
+}

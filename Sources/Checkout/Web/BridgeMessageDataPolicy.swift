@@ -1,0 +1,73 @@
+public import ActionLog
+public import StateStore
+
+/// How the JSON of a bridge message is classified, and a custom event's data with it.
+///
+/// | Message | Plain | Personal |
+/// | --- | --- | --- |
+/// | every message | `event`, `name` (the event's name) | any other member the checkout does not read (`freeText`) |
+/// | `order` | `data.total`, `data.orderId`, `data.subTotal`, `data.delivery`, `data.discount`, `data.tax`, `data.currency` | the rest of `data` (`freeText`) |
+/// | `paymentcompleted` | the same members under `data.order` | the rest of `data` (`freeText`) |
+/// | `error` | — | `data.errorMessage` and the rest (`freeText`: scrubbed of personal values) |
+/// | a custom event | `data` when the host registered the event ``BridgeCustomEventRecording/record`` | `data` otherwise (``customEventData(named:registrations:)``) |
+///
+/// A member the page sends that the checkout never reads is classified personal: the page may
+/// put anything in it.
+public enum BridgeMessageDataPolicy {
+    /// The name of every bridge message's policy, in inventories and reports.
+    public static let name = "bridge message"
+    /// The name of every custom event data policy.
+    public static let customEventDataName = "custom event data"
+
+    /// The members of an order the checkout reads: amounts, its id and currency (plain).
+    static let orderMembers = ["total", "orderId", "subTotal", "delivery", "discount", "tax", "currency"]
+
+    /// The name the policy of a custom event's data is registered under in `DataRegistrations`.
+    public static func registrationName(ofCustomEvent name: String) -> String {
+        "customEvent." + name.lowercased()
+    }
+
+    /// The policy of the message `message` (a bridge message read as JSON), with the custom
+    /// events' policies from `registrations`.
+    public static func policy(for message: JSONValue, registrations: DataRegistrations) -> JSONDataPolicy {
+        var paths: [String: DataClass] = ["event": .plain, "name": .plain]
+        let other = DataClass.personal(.freeText)
+        switch eventName(of: message) {
+        case nil:
+            break
+        case .some(let name):
+            switch BridgeEvent.Name(rawValue: name.lowercased()) {
+            case .order?:
+                for member in orderMembers { paths["data." + member] = .plain }
+            case .paymentCompleted?:
+                for member in orderMembers { paths["data.order." + member] = .plain }
+            case .error?, .closeWebView?, .ping?, .applePay?:
+                break
+            case nil:
+                let data = customEventData(named: name, registrations: registrations)
+                paths["data"] = data.otherwise
+                for (path, dataClass) in data.paths { paths[path.isEmpty ? "data" : "data." + path] = dataClass }
+            }
+        }
+        return JSONDataPolicy(name: name, otherwise: other, paths: paths)
+    }
+
+    /// The policy of the data of the custom event `name`: what the host registered
+    /// (``WebCheckoutConfiguration/dataRegistrations``), or, for a name with no registration,
+    /// every leaf personal (such data is redacted before it reaches a log, so only the
+    /// redaction marker is ever met; if registrations were not given, nothing leaks).
+    public static func customEventData(named name: String, registrations: DataRegistrations) -> JSONDataPolicy {
+        registrations.jsonPolicy(named: registrationName(ofCustomEvent: name))
+            ?? JSONDataPolicy(name: customEventDataName, otherwise: .personal(.nameOrAddress))
+    }
+
+    /// The event a message names (`event`, else `name`), or `nil` when it names none or two.
+    static func eventName(of message: JSONValue) -> String? {
+        var event: String?
+        var alias: String?
+        if case .string(let text)? = message["event"] { event = text }
+        if case .string(let text)? = message["name"] { alias = text }
+        if let event, let alias, event.lowercased() != alias.lowercased() { return nil }
+        return event ?? alias
+    }
+}
