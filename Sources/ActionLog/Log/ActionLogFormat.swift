@@ -43,6 +43,17 @@ public enum ActionLogFormat {
     /// The largest part number of a rotated log: 2^31 - 1.
     public static let maximumPart = Int(Int32.max)
 
+    /// The file of part `part` of the log whose first part is `path`, as a recorder names the
+    /// parts it rotates to: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`, … (`log.1` for a path
+    /// without an extension).
+    public static func partPath(of path: String, part: Int) -> String {
+        guard part > 0 else { return path }
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
+            return "\(path[..<dot]).\(part)\(path[dot...])"
+        }
+        return "\(path).\(part)"
+    }
+
     /// `{"format":"checkoutengine-actionlog"`: how every header this engine writes begins.
     static let headerPrefix = Array("{\"format\":\"\(name)\"".utf8)
 

@@ -64,17 +64,8 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         return bytesInEarlierParts + current <= configuration.maximumTotalBytes - next
     }
 
-    /// The path of part `index` of the log at `base`: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`...
-    static func partPath(base: String, index: Int) -> String {
-        guard index > 0 else { return base }
-        if let dot = base.lastIndex(of: "."), !base[dot...].contains("/") {
-            return "\(base[..<dot]).\(index)\(base[dot...])"
-        }
-        return "\(base).\(index)"
-    }
-
     private func openPart(state: State, firstSequence: Int) throws(ActionLogError) {
-        let path = Self.partPath(base: basePath, index: part)
+        let path = ActionLogFormat.partPath(of: basePath, part: part)
         do {
             file = try fileSystem.create(path: path)
         } catch {
@@ -140,7 +131,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     /// state after the last written action as its starting state.
     func rotate(stateAfterLastAction state: State, fingerprint: Fingerprint) throws(ActionLogError) {
         try flush()
-        let nextPath = Self.partPath(base: basePath, index: part + 1)
+        let nextPath = ActionLogFormat.partPath(of: basePath, part: part + 1)
         var footer = "{\"end\":{\"count\":\(count),\"fp\":\"\(fingerprint)\",\"next\":"
         JSONText.appendQuoted(lastPathComponent(nextPath), to: &footer)
         footer += "}"
