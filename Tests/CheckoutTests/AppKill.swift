@@ -13,19 +13,28 @@ import XCTest
 final class KillSwitch: @unchecked Sendable {
     private let lock = NSLock()
     private var dead = false
+    private var armed = false
     private let when: @Sendable (CheckoutState) -> Bool
 
-    init(when: @escaping @Sendable (CheckoutState) -> Bool) {
+    /// A switch that kills at the first state that satisfies `when`, or after the next action once
+    /// armed (``killAfterNextAction()``).
+    init(when: @escaping @Sendable (CheckoutState) -> Bool = { _ in false }) {
         self.when = when
     }
 
     var isDead: Bool { lock.withLock { dead } }
 
+    /// The app dies once the next action is reduced (its effects start, their answers are lost).
+    func killAfterNextAction() {
+        lock.withLock { armed = true }
+    }
+
     var middleware: Middleware<CheckoutState> {
         Middleware { [self] context, action, next in
             guard !isDead else { return }
             next(action)
-            if when(context.state) { lock.withLock { dead = true } }
+            let dies = when(context.state)
+            lock.withLock { if dies || armed { dead = true } }
         }
     }
 }
