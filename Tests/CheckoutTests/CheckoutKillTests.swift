@@ -3,6 +3,7 @@ import Checkout
 import CheckoutSandbox
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// The test: a child process (`CheckoutKillChild`) records a native checkout up to
@@ -18,17 +19,10 @@ final class CheckoutKillTests: XCTestCase {
     }
 
     private func childExecutable() throws -> URL {
-        // `swift test` runs the test bundle from the build folder, beside the other products.
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            let url = directory.appendingPathComponent("CheckoutKillChild")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        guard let url = siblingExecutable(named: "CheckoutKillChild", besides: Bundle(for: Self.self)) else {
+            throw XCTSkip("the CheckoutKillChild product was not found beside the test bundle")
         }
-        throw XCTSkip("the CheckoutKillChild product was not found beside the test bundle")
+        return url
     }
 
     /// Runs the child to `scenario`'s point, kills it, and relaunches the checkout from its log on
