@@ -10,7 +10,7 @@ public enum CheckoutRestoreError: Error, Sendable, Equatable, CustomStringConver
     /// naming the schema it was recorded with.
     case otherSchema(path: String, found: Int, supported: Int)
     /// The log cannot be read: the file is not a log, or a line before its last is damaged (a
-    /// torn last line is not an error). The ``ActionLogError`` says what and where.
+    /// torn last line is not an error). The `ActionLogError` says what and where.
     case unreadableLog(ActionLogError)
     /// The saved state cannot be decoded: why, and where in it.
     case unreadableSavedState(reason: String)
