@@ -133,6 +133,13 @@ let checkoutTargets: [Target] = [
         exclude: ["Resources"],
         swiftSettings: strict
     ),
+    // A child process the checkout's kill test kills (SIGKILL) mid-payment, then resumes from its log.
+    .executableTarget(
+        name: "CheckoutKillChild",
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
+        path: "Tests/Support/CheckoutKillChild",
+        swiftSettings: strict
+    ),
 ]
 
 // MARK: - Afterpay

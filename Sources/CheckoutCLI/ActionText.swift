@@ -141,6 +141,13 @@ enum ActionText {
         "common.errorDismissed": { arguments in "error \(arguments.text("id") ?? "?") dismissed" },
         "common.retryTapped": { arguments in "shopper tapped retry (error \(arguments.text("errorID") ?? "?"))" },
         "common.userChanged": { arguments in "user changed: " + (arguments.text("_0") ?? "") },
+        "common.relaunched": { arguments in
+            guard case .object(let source)? = arguments["_0"], let log = source.first, log.key == "log" else {
+                return "app relaunched: the checkout goes on from its saved state"
+            }
+            return "app relaunched: the checkout goes on from log " + fields(log.value, ["logID"]) + " after step "
+                + fields(log.value, ["lastSequence"])
+        },
         "common.dynamicContentLoaded": { arguments in
             "content loaded into slot \(arguments.text("slotID") ?? "?")"
                 + (arguments.text("content", limit: 60).map { ": \($0)" } ?? "")

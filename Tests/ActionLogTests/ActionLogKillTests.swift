@@ -17,17 +17,10 @@ final class ActionLogKillTests: XCTestCase {
     }
 
     private func childExecutable() throws -> URL {
-        // `swift test` runs the test bundle from the build folder, beside the other products.
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            let url = directory.appendingPathComponent("ActionLogKillChild")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        guard let url = siblingExecutable(named: "ActionLogKillChild", besides: Bundle(for: Self.self)) else {
+            throw XCTSkip("the ActionLogKillChild product was not found beside the test bundle")
         }
-        throw XCTSkip("the ActionLogKillChild product was not found beside the test bundle")
+        return url
     }
 
     func testEveryAcknowledgedRecordSurvivesSIGKILLAtRandomMoments() throws {

@@ -95,6 +95,8 @@ enum CheckoutActionSamples {
             .errorDismissed(id: 0), .errorDismissed(id: Int.min), .retryTapped(errorID: 42),
             .dynamicContentLoaded(slotID: "scroll-top", content: nil),
             .dynamicContentLoaded(slotID: "", content: tricky),
+            .relaunched(.savedState), .relaunched(.log(logID: tricky, part: 0, lastSequence: 0)),
+            .relaunched(.log(logID: "abcdefghijklmnopqrstuvwxyz", part: Int.max, lastSequence: -1)),
         ].map(CheckoutAction.common) + users.map { .common(.userChanged($0)) }
 
     static let bridge: [CheckoutAction] =

@@ -49,12 +49,14 @@ struct Harness {
         state: CheckoutState = Fixtures.nativeState(),
         api: SandboxCheckoutAPI = SandboxCheckoutAPI(),
         provider: SandboxPaymentProvider = SandboxPaymentProvider(),
+        leadingMiddleware: [Middleware<CheckoutState>] = [],
         extraMiddleware: [Middleware<CheckoutState>] = [],
         sendWidgetUpdate: @escaping @Sendable (Money) async -> Void = { _ in },
         webPage: (any WebCheckoutPage)? = nil,
         pageScriptTimeout: Duration = .seconds(5),
         clock testClock: (any Clock<Duration>)? = nil,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: @escaping @Sendable (String) -> Void = { _ in },
+        keyPrefix: String = "order-key"
     ) {
         self.api = api
         self.provider = provider
@@ -71,10 +73,10 @@ struct Harness {
             // fires at once) the page-script deadline would race them, so a harness with a page
             // and no clock of the test's own waits in real time.
             clock: testClock ?? (webPage == nil ? clock : ContinuousClock()),
-            makeIdempotencyKey: SandboxIdempotencyKeys().next)
+            makeIdempotencyKey: SandboxIdempotencyKeys(prefix: keyPrefix).next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,
-            middleware: [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)
+            middleware: leadingMiddleware + [CheckoutAnalyticsMiddleware(sink: sink).middleware] + extraMiddleware)
     }
 
     var state: CheckoutState { store.state }

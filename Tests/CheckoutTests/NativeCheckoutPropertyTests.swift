@@ -8,7 +8,10 @@ import XCTest
 /// placements that fail (lost answers, a backend down, 409s and 410s), and pending payments that
 /// are confirmed, refused or stay pending (vouchers among them), never show a section before its
 /// predecessors are complete, never ask for or complete a payment of anything but the displayed
-/// total, never make two orders, and never leave the checkout stuck. Each sequence's action log,
+/// total, never make two orders, and never leave the checkout stuck. Now and then the app is
+/// killed while an action's effects run (their calls reach the sandbox, their answers are lost)
+/// and relaunched from its state on the same backend (``CommonAction/relaunched(_:)``): the same
+/// properties hold across it. Each sequence's action log,
 /// replayed with effects off, reaches the same state, and each of its actions decodes through the
 /// log reader's fast path as through `Decodable`.
 ///
@@ -72,12 +75,15 @@ final class NativeCheckoutPropertyTests: XCTestCase {
             print(
                 "property: \(paymentsStarted) payments, \(reached.ordersPlaced) orders "
                     + "(\(reached.pendingOrders) placed pending, \(reached.cancelledOrders) cancelled), "
-                    + "\(reached.placementFailures) failed placements (\(reached.placementRecoveries) 409/410)")
+                    + "\(reached.placementFailures) failed placements (\(reached.placementRecoveries) 409/410), "
+                    + "\(reached.relaunches) relaunches (\(reached.relaunchesMidPayment) mid-payment)")
             XCTAssertGreaterThan(reached.ordersPlaced, sequences / 4, "too few orders placed")
             XCTAssertGreaterThan(reached.placementFailures, sequences / 10, "too few failed placements")
             XCTAssertGreaterThan(reached.pendingOrders, sequences / 10, "too few pending orders")
             XCTAssertGreaterThan(reached.cancelledOrders, 3, "too few pending orders cancelled by a refusal")
             XCTAssertGreaterThan(reached.placementRecoveries, 3, "too few 409/410 answers to a placement")
+            XCTAssertGreaterThan(reached.relaunches, sequences, "too few relaunches")
+            XCTAssertGreaterThan(reached.relaunchesMidPayment, sequences / 4, "too few relaunches mid-payment")
         }
     }
 
@@ -88,8 +94,12 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         var pendingOrders = 0
         var cancelledOrders = 0
         var placementRecoveries = 0
+        var relaunches = 0
+        var relaunchesMidPayment = 0
 
         mutating func add(_ other: Reached) {
+            relaunches += other.relaunches
+            relaunchesMidPayment += other.relaunchesMidPayment
             ordersPlaced += other.ordersPlaced
             placementFailures += other.placementFailures
             pendingOrders += other.pendingOrders
@@ -141,13 +151,48 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         let checker = InvariantChecker()
         let recorder = ActionRecorder()
         let user = Bool.random(using: &random) ? CheckoutUser.guest : Fixtures.loggedInWithoutDefault
-        let harness = Harness(
-            state: Fixtures.nativeState(user: user), extraMiddleware: [recorder.middleware, checker.middleware])
+        var killSwitch = KillSwitch()
+        var harness = Harness(
+            state: Fixtures.nativeState(user: user), leadingMiddleware: [killSwitch.middleware],
+            extraMiddleware: [recorder.middleware, checker.middleware])
         var trail: [String] = ["user: \(user.isGuest ? "guest" : "loggedIn")"]
         await harness.start()
         var orderViolation: String?
+        // Its own stream, so that when the app dies does not change the actions drawn.
+        var deaths = SplitMix64(seed: seed ^ 0x5EED_DEAD)
+        var relaunched = Reached()
         for _ in 0..<steps {
-            let step = await randomStep(harness, &random)
+            var step = ""
+            // Besides the step drawn, now and then: the app dies during the payment step a
+            // customer would take next (or, more rarely, at once), and is relaunched from its state
+            // on the same backend and provider.
+            let roll = deaths.next() % 40
+            let next = progressStep(harness.state, &deaths)
+            let paymentStep: Bool
+            switch next {
+            case .payment?, .order?: paymentStep = true
+            default: paymentStep = false
+            }
+            if (paymentStep && roll < 12) || roll == 39 {
+                let action = paymentStep ? next : nil
+                killSwitch.killAfterNextAction()
+                if let action { await harness.send(action) }
+                killSwitch = KillSwitch()
+                relaunched.relaunches += 1
+                harness = Harness(
+                    state: harness.state, api: harness.api, provider: harness.provider,
+                    leadingMiddleware: [killSwitch.middleware],
+                    extraMiddleware: [recorder.middleware, checker.middleware],
+                    keyPrefix: "relaunch-\(relaunched.relaunches)-key")
+                await harness.send(.common(.relaunched(.savedState)))
+                if harness.state.relaunch?.found.payment != nil { relaunched.relaunchesMidPayment += 1 }
+                step = "app killed during \(action.map { "\($0)" } ?? "nothing"), relaunched; then "
+                if checker.violation != nil {
+                    trail.append(step)
+                    break
+                }
+            }
+            step += await randomStep(harness, &random)
             trail.append(step)
             if checker.violation != nil { break }
             // `randomStep` waited for every effect: the store has settled.
@@ -169,7 +214,7 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         }
         let orders = await harness.api.placedOrders
         let calls = await harness.api.receivedCalls
-        var reached = Reached()
+        var reached = relaunched
         reached.ordersPlaced = orders.count
         reached.pendingOrders =
             calls.filter {

@@ -43,13 +43,15 @@ public enum ActionLogFormat {
     /// The largest part number of a rotated log: 2^31 - 1.
     public static let maximumPart = Int(Int32.max)
 
-    /// The path of part `index` of the log at `base`: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`...
-    static func partPath(base: String, index: Int) -> String {
-        guard index > 0 else { return base }
-        if let dot = base.lastIndex(of: "."), !base[dot...].contains("/") {
-            return "\(base[..<dot]).\(index)\(base[dot...])"
+    /// The file of part `part` of the log whose first part is `path`, as a recorder names the
+    /// parts it rotates to: `log.jsonl`, `log.1.jsonl`, `log.2.jsonl`, … (`log.1` for a path
+    /// without an extension).
+    public static func partPath(of path: String, part: Int) -> String {
+        guard part > 0 else { return path }
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
+            return "\(path[..<dot]).\(part)\(path[dot...])"
         }
-        return "\(base).\(index)"
+        return "\(path).\(part)"
     }
 
     /// `{"format":"checkoutengine-actionlog"`: how every header this engine writes begins.

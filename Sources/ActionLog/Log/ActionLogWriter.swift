@@ -65,7 +65,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     }
 
     private func openPart(state: State, firstSequence: Int) throws(ActionLogError) {
-        let path = ActionLogFormat.partPath(base: basePath, index: part)
+        let path = ActionLogFormat.partPath(of: basePath, part: part)
         do {
             file = try fileSystem.create(path: path)
         } catch {
@@ -131,7 +131,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     /// state after the last written action as its starting state.
     func rotate(stateAfterLastAction state: State, fingerprint: Fingerprint) throws(ActionLogError) {
         try flush()
-        let nextPath = ActionLogFormat.partPath(base: basePath, index: part + 1)
+        let nextPath = ActionLogFormat.partPath(of: basePath, part: part + 1)
         var footer = "{\"end\":{\"count\":\(count),\"fp\":\"\(fingerprint)\",\"next\":"
         JSONText.appendQuoted(lastPathComponent(nextPath), to: &footer)
         footer += "}"

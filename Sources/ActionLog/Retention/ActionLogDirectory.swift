@@ -193,7 +193,7 @@ public struct ActionLogDirectory: Sendable, Equatable {
         // A recorder's parts, should its path not end in `.jsonl`: ours all the same.
         for base in recorderPaths {
             for index in 0...ActionLogFormat.maximumPart {
-                guard let item = Self.item(at: ActionLogFormat.partPath(base: base, index: index), kind: .logPart)
+                guard let item = Self.item(at: ActionLogFormat.partPath(of: base, part: index), kind: .logPart)
                 else { break }
                 remove(item, into: &removal)
             }

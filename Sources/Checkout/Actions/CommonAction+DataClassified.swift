@@ -1,7 +1,8 @@
 public import ActionLog
 
 extension CommonAction: DataClassified {
-    /// Visits a changed user and dynamic content (its slot id and content, plain).
+    /// Visits a changed user, dynamic content (its slot id and content, plain) and where a
+    /// relaunch read its state from.
     public mutating func visitData<V: DataVisitor>(_ visitor: inout V) {
         switch self {
         case .started, .loadProgressChanged, .dismissTapped, .dismissConfirmed, .dismissCancelled, .errorDismissed,
@@ -16,6 +17,9 @@ extension CommonAction: DataClassified {
             visitor.visit(&content, field: "content", as: .plain)
             visitor.leave()
             self = .dynamicContentLoaded(slotID: slotID, content: content)
+        case .relaunched(var source):
+            visitor.visit(&source, field: "relaunched")
+            self = .relaunched(source)
         }
     }
 }

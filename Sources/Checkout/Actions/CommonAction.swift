@@ -19,4 +19,10 @@ public enum CommonAction: Sendable, Hashable, Codable {
     case userChanged(CheckoutUser)
     /// Dynamic content for a slot was loaded (or cleared with `nil`).
     case dynamicContentLoaded(slotID: String, content: String?)
+    /// The app was killed during the checkout and relaunched: this store starts from the state
+    /// read back (``CheckoutRestore``), and restarts exactly what was under way (see
+    /// ``CheckoutInFlight`` and ``RelaunchReducer``). Send it once, first, to the store made from
+    /// the restored state; `source` says where that state came from, so the new log points back
+    /// to the old one.
+    case relaunched(CheckoutRestoreSource)
 }

@@ -27,6 +27,7 @@ extension CommonAction: LogDecodable {
         case "dynamicContentLoaded":
             self = .dynamicContentLoaded(
                 slotID: try payload.require("slotID").string(), content: try payload.member("content")?.string())
+        case "relaunched": self = .relaunched(try payload.require("_0").decode())
         default: throw unknownCase(name, of: CommonAction.self)
         }
     }

@@ -16,7 +16,8 @@ public typealias CheckoutReducerType = Reducer<CheckoutState, CheckoutAction>
 /// 9. ``OrderPlacementReducer``: placing the order after the payment.
 /// 10. ``WalletSheetReducer``: the wallet sheet's callbacks, and the authorisation it applies
 ///    with the actions above (after them, so it sees what each action changed).
-/// 11. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
+/// 11. ``RelaunchReducer``: after the app was killed and relaunched, restarts what was under way.
+/// 12. ``SectionProgressionReducer``: recomputes which sections show, last, so it sees every
 ///    change the others made.
 ///
 /// ```swift
@@ -39,6 +40,7 @@ public enum CheckoutReducer {
             PaymentWidgetReducer.make(environment: environment),
             OrderPlacementReducer.make(environment: environment),
             WalletSheetReducer.make(environment: environment),
+            RelaunchReducer.make(environment: environment),
             SectionProgressionReducer.make()
         )
     }

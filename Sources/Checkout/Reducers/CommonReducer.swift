@@ -16,6 +16,9 @@ public enum CommonReducer {
             case .loadProgressChanged:
                 return .none  // WebCheckoutReducer
 
+            case .relaunched:
+                return .none  // RelaunchReducer
+
             case .dismissTapped:
                 switch state.view {
                 case .dismissed, .confirmingDismissal:
@@ -69,6 +72,8 @@ public enum CommonReducer {
                     return PaymentReducer.start(&state, environment: environment)
                 case .placeOrder:
                     return OrderCommands.retry(&state, environment: environment)
+                case .confirmPayment:
+                    return PaymentReducer.reduce(&state, .confirmationRequested, environment: environment)
                 }
 
             case .userChanged(let user):

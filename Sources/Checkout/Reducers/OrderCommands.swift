@@ -21,8 +21,13 @@ enum OrderCommands {
         }
         state.orderPlacement = OrderPlacementState(paymentReference: intent.reference, amount: amount, target: target)
         clearErrors(&state)
+        return makeKey(for: intent.reference, environment: environment)
+    }
+
+    /// The effect that makes the key of the order placement for payment `reference`, once: it
+    /// arrives recorded, in ``OrderAction/placementKeyMade(idempotencyKey:paymentReference:)``.
+    static func makeKey(for reference: String, environment: CheckoutEnvironment) -> Effects {
         let makeKey = environment.makeIdempotencyKey
-        let reference = intent.reference
         return .run(id: CheckoutEffectID.orderPlacementKey) { send in
             send(.order(.placementKeyMade(idempotencyKey: makeKey(), paymentReference: reference)))
         }

@@ -17,7 +17,11 @@ public import StateStore
 ///   (awaiting confirmation, or a voucher shown) places it as pending and polls the provider's
 ///   authoritative lookup on ``BackoffSchedule/confirmationPolling``: confirmed, the order is
 ///   confirmed; refused, it is cancelled and paying unlocks (see ``OrderPlacementReducer``);
-/// - a second result for a payment that already has one changes nothing: never a second order.
+/// - a second result for a payment that already has one changes nothing: never a second order;
+/// - a payment whose answer the checkout does not have (the app was killed while the provider
+///   held it, or the shopper did not come back from a redirect) is checked with the provider's
+///   lookup before anything else happens (``CheckoutState/isCheckingPayment``): never a lost
+///   payment, never a second one.
 public enum PaymentReducer {
     typealias Effects = Effect<CheckoutAction>
 
@@ -205,6 +209,11 @@ public enum PaymentReducer {
             }
 
         case .confirmationRequested:
+            if case .actionRequired = phase {
+                // The shopper did not come back from the action (a redirect whose return never
+                // came): the provider may hold a payment the checkout has no answer for.
+                return verify(&state, environment: environment)
+            }
             guard phase == .awaitingConfirmation, state.payment.confirmation?.isLookupInFlight != true else {
                 return .none
             }
@@ -422,6 +431,37 @@ public enum PaymentReducer {
             scheduleNextPoll(&state, environment: environment))
     }
 
+    /// Checks a payment whose answer the checkout does not have with the provider's lookup: now,
+    /// then on ``BackoffSchedule/confirmationPolling``. No order is placed before it answers
+    /// (``CheckoutState/isCheckingPayment``): authorised places it as confirmed, pending as
+    /// pending (and polling goes on), refused or cancelled unlocks paying again; no definite answer
+    /// by the schedule's end shows ``CheckoutErrorKind/paymentUnconfirmed``, whose retry asks again.
+    static func verify(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
+        state.payment.phase = .awaitingConfirmation
+        state.payment.isConfirmed = false
+        state.payment.confirmation = PaymentConfirmationState()
+        return .merge(.cancel(id: CheckoutEffectID.confirmationPoll), lookUp(&state, environment: environment))
+    }
+
+    /// Polling goes on after the app was relaunched, where it stopped: a lookup whose answer was
+    /// lost is asked again; the poll that was due is scheduled again (its timer died with the
+    /// app); polling that had ended stays ended.
+    static func resumePolling(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
+        guard state.payment.phase == .awaitingConfirmation, let confirmation = state.payment.confirmation else {
+            return scheduleNextPoll(&state, environment: environment)
+        }
+        if confirmation.isLookupInFlight { return lookUp(&state, environment: environment) }
+        if let poll = confirmation.nextPoll {
+            guard let delay = BackoffSchedule.confirmationPolling.delay(beforeTry: poll) else {
+                return endPolling(&state)
+            }
+            return CheckoutCommands.timer(
+                CheckoutEffectID.confirmationPoll, after: delay, on: environment.clock,
+                send: .payment(.confirmationPollDue(poll: poll)))
+        }
+        return confirmation.hasEnded ? .none : scheduleNextPoll(&state, environment: environment)
+    }
+
     /// Asks the provider's authoritative lookup now (a poll, or the host's request); the next poll
     /// is scheduled from its answer.
     ///
@@ -464,13 +504,17 @@ public enum PaymentReducer {
     }
 
     /// Polling ends with the payment still awaiting confirmation: its order stays pending, and the
-    /// backend (its webhook) settles it; the host may still ask.
+    /// backend (its webhook) settles it; the host may still ask. A payment being checked, with no
+    /// order, says so: ``CheckoutErrorKind/paymentUnconfirmed`` with a retry that asks again.
     static func endPolling(_ state: inout CheckoutState) -> Effects {
         var confirmation = state.payment.confirmation ?? PaymentConfirmationState()
         confirmation.isLookupInFlight = false
         confirmation.nextPoll = nil
         confirmation.hasEnded = true
         state.payment.confirmation = confirmation
+        if state.isCheckingPayment {
+            CheckoutCommands.showError(.paymentUnconfirmed, retry: .confirmPayment, in: &state)
+        }
         return .none
     }
 
@@ -496,6 +540,7 @@ public enum PaymentReducer {
             state.payment.receipt = receipt
             state.payment.phase = .succeeded
             state.payment.isConfirmed = true
+            clearUnconfirmed(&state)
             return OrderCommands.begin(.confirmed, &state, environment: environment)
 
         case .refused(let reason):
@@ -504,9 +549,25 @@ public enum PaymentReducer {
         case .cancelled:
             return refuse(reason: "cancelled", &state, environment: environment)
 
+        case .awaitingConfirmation(let receipt) where state.isCheckingPayment:
+            // A payment being checked turns out pending: the pending family from here (its order
+            // placed as pending), if it is for the amount due.
+            guard (try? PaymentGuards.requireShownAmount(asked: receipt.amount, shown: state.payment.amountDue)) != nil
+            else { return scheduleNextPoll(&state, environment: environment) }
+            state.payment.receipt = receipt
+            clearUnconfirmed(&state)
+            return .merge(
+                OrderCommands.begin(.pending, &state, environment: environment),
+                scheduleNextPoll(&state, environment: environment))
+
         case .awaitingConfirmation, .error, .actionRequired, .partiallyAuthorised:
             return scheduleNextPoll(&state, environment: environment)
         }
+    }
+
+    /// A definite answer came for a payment being checked: "we could not confirm" no longer holds.
+    static func clearUnconfirmed(_ state: inout CheckoutState) {
+        state.errors.removeAll { $0.kind == .paymentUnconfirmed }
     }
 
     /// A payment awaiting confirmation was refused: the payment fails (sections unlock), and its
@@ -518,7 +579,13 @@ public enum PaymentReducer {
         reason: String, _ state: inout CheckoutState, environment: CheckoutEnvironment
     ) -> Effects {
         let session = state.payment.session
-        reset(&state, to: .failed(PaymentFailure(kind: .refused, message: reason)))
+        let failure = PaymentFailure(kind: .refused, message: reason)
+        if state.isCheckingPayment {
+            // No order to cancel, whose settling would say so: say it now.
+            clearUnconfirmed(&state)
+            CheckoutCommands.showError(.paymentFailed(failure), retry: .payment, in: &state)
+        }
+        reset(&state, to: .failed(failure))
         var effects: [Effects] = []
         if let session, let provider = environment.provider(id: session.providerID) {
             effects.append(.run { _ in await provider.cancel(session) })

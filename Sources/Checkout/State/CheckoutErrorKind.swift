@@ -25,6 +25,11 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
     /// The payment awaiting confirmation was refused: the pending order `orderNumber` was
     /// cancelled, and the customer can pay again.
     case orderCancelled(orderNumber: String)
+    /// The payment provider has not said whether a payment went through (its answer was lost when
+    /// the app was killed, or the shopper did not come back from a redirect), and its lookups
+    /// ended without a definite answer: paying again stays locked (the payment may have been
+    /// taken); the retry asks again (``RetryAction/confirmPayment``).
+    case paymentUnconfirmed
 
     /// A short name for analytics, free of personal data.
     public var code: String {
@@ -41,6 +46,7 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
         case .invalidInput(let field, _): return "invalidInput.\(field)"
         case .orderPlacementFailed(let error): return "orderPlacementFailed.\(error.code)"
         case .orderCancelled: return "orderCancelled"
+        case .paymentUnconfirmed: return "paymentUnconfirmed"
         }
     }
 }

@@ -33,6 +33,8 @@ public struct CheckoutErrorMessage: Sendable, Hashable, Codable, Identifiable {
                 + "Try again: you will not be charged twice."
         case .orderCancelled(let number):
             return "The payment for order \(number) was refused, so the order was cancelled. You can pay again."
+        case .paymentUnconfirmed:
+            return "We could not confirm your payment yet. Check again in a moment: you will not be charged twice."
         }
     }
 }

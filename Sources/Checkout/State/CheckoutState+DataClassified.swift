@@ -25,6 +25,7 @@ extension CheckoutState: DataClassified {
         visitor.visit(&completedOrder, field: "completedOrder")
         visitor.visit(&orderPlacement, field: "orderPlacement")
         visitor.visit(&walletSheet, field: "walletSheet")
+        visitor.visit(&relaunch, field: "relaunch")
     }
 
     /// The policies of the custom events' data the web checkout's configuration registered

@@ -73,6 +73,9 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     /// The wallet sheet (Apple Pay) the host last presented, while open and after; `nil` before
     /// the first.
     public var walletSheet: WalletSheetState?
+    /// The checkout's relaunches after the app was killed (``CommonAction/relaunched(_:)``);
+    /// `nil` until the first.
+    public var relaunch: CheckoutRelaunch?
 
     /// Creates the state of a checkout that has not started.
     public init(
@@ -114,6 +117,17 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
 
     /// Whether the checkout is finished (completed: dismissing closes at once).
     public var isFinished: Bool { completedOrder != nil }
+
+    /// Whether the checkout is asking the payment provider whether a payment went through, with
+    /// no order for it yet: its answer was lost when the app was killed while the provider held
+    /// the payment, or the host asked about a redirect the shopper did not come back from. Show
+    /// "we're checking your payment": paying again stays locked until the provider answers
+    /// (authorised: the order is placed; pending: placed as pending; refused: paying unlocks).
+    public var isCheckingPayment: Bool {
+        guard payment.phase == .awaitingConfirmation else { return false }
+        guard let placement = orderPlacement, placement.isActive else { return true }
+        return placement.paymentReference != payment.intent?.reference
+    }
 
     /// Whether the billing contact shows as "Same as shipping".
     public var isBillingSameAsShipping: Bool { AddressMatcher.matches(billingContact, shippingContact) }

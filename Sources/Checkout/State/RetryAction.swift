@@ -14,4 +14,7 @@ public enum RetryAction: String, Sendable, Hashable, Codable {
     case refresh
     /// Make the failed order placement call again (same idempotency key: never a second order).
     case placeOrder
+    /// Ask the payment provider again whether a payment went through
+    /// (``PaymentAction/confirmationRequested``).
+    case confirmPayment
 }

@@ -39,6 +39,9 @@ import StateStore
 ///   unknown order a 404). The cart stays open until the checkout places its next order.
 /// - ``loseNextOrderAnswers(_:)``: the next order placements create the order and then fail with
 ///   a timeout, as an answer lost on the way does (the retry's key finds the order).
+/// - ``snapshot()`` and ``init(snapshot:)``: everything the sandbox holds, as a value, so that a
+///   test can keep the backend when it kills the app process that embeds it (a real backend
+///   outlives the app).
 ///
 /// ```swift
 /// let api = SandboxCheckoutAPI()
@@ -48,7 +51,7 @@ import StateStore
 /// ```
 public actor SandboxCheckoutAPI: CheckoutAPI {
     /// A call the sandbox received, for tests to assert on.
-    public enum Call: Sendable, Hashable {
+    public enum Call: Sendable, Hashable, Codable {
         /// `fetchCheckout()`
         case fetchCheckout
         /// `updateEmail`
@@ -102,7 +105,7 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
     private var transfers: [Cart] = []
     private var payments: [String: Money] = [:]
     private var orders: [PlacedOrder] = []
-    private var orderKeys: [String: (orderID: String, paymentReference: String)] = [:]
+    private var orderKeys: [String: Snapshot.KeyedOrder] = [:]
     private var lostOrderAnswers = 0
 
     /// Creates a sandbox holding one cart of `lines` in `currencyCode`.
@@ -110,6 +113,80 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
         self.lines = lines
         self.currencyCode = currencyCode
         self.discount = discount
+    }
+
+    // MARK: Snapshots
+
+    /// Everything a sandbox holds: its cart and the checkout's progress, the payments started, the
+    /// orders and their keys, the failures still to come, and the calls received. `Codable`, so a
+    /// test can write it to a file from a process it then kills, and go on with the same backend
+    /// in another (``init(snapshot:)``), as an app killed mid-payment finds its backend unchanged.
+    public struct Snapshot: Sendable, Hashable, Codable {
+        /// An order placed for an idempotency key, and the payment it is for.
+        public struct KeyedOrder: Sendable, Hashable, Codable {
+            /// The order's id.
+            public var orderID: String
+            /// The payment the key was used for.
+            public var paymentReference: String
+        }
+
+        var lines: [CartLine]
+        var currencyCode: String
+        var discount: Decimal
+        var cartNumber: Int
+        var paymentNumber: Int
+        var isExpired: Bool
+        var email: String?
+        var shippingContact: Address?
+        var shippingEstimate: PartialAddress?
+        var billingContact: Address?
+        var selectedShippingMethodID: String?
+        var failures: [CheckoutAPIError]
+        /// Every call received, oldest first.
+        public var calls: [Call]
+        var completedOrders: [CompletedOrder]
+        var transfers: [Cart]
+        /// The payments started, by reference, with their amounts.
+        public var payments: [String: Money]
+        /// The orders placed, oldest first, with their current status.
+        public var orders: [PlacedOrder]
+        /// The orders placed for each idempotency key.
+        public var orderKeys: [String: KeyedOrder]
+        var lostOrderAnswers: Int
+    }
+
+    /// A sandbox that holds what `snapshot` holds, and goes on from there.
+    public init(snapshot: Snapshot) {
+        lines = snapshot.lines
+        currencyCode = snapshot.currencyCode
+        discount = snapshot.discount
+        cartNumber = snapshot.cartNumber
+        paymentNumber = snapshot.paymentNumber
+        isExpired = snapshot.isExpired
+        email = snapshot.email
+        shippingContact = snapshot.shippingContact
+        shippingEstimate = snapshot.shippingEstimate
+        billingContact = snapshot.billingContact
+        selectedShippingMethodID = snapshot.selectedShippingMethodID
+        failures = snapshot.failures
+        calls = snapshot.calls
+        completedOrders = snapshot.completedOrders
+        transfers = snapshot.transfers
+        payments = snapshot.payments
+        orders = snapshot.orders
+        orderKeys = snapshot.orderKeys
+        lostOrderAnswers = snapshot.lostOrderAnswers
+    }
+
+    /// Everything the sandbox holds now (no call recorded, no failure consumed).
+    public func snapshot() -> Snapshot {
+        Snapshot(
+            lines: lines, currencyCode: currencyCode, discount: discount, cartNumber: cartNumber,
+            paymentNumber: paymentNumber, isExpired: isExpired, email: email, shippingContact: shippingContact,
+            shippingEstimate: shippingEstimate, billingContact: billingContact,
+            selectedShippingMethodID: selectedShippingMethodID, failures: failures, calls: calls,
+            completedOrders: completedOrders, transfers: transfers, payments: payments, orders: orders,
+            orderKeys: orderKeys, lostOrderAnswers: lostOrderAnswers)
     }
 
     // MARK: Commands
@@ -334,7 +411,7 @@ public actor SandboxCheckoutAPI: CheckoutAPI {
                 id: "order-\(orders.count + 1)", number: "SB-\(1001 + orders.count)", status: status, total: paid)
             orders.append(placed)
         }
-        orderKeys[idempotencyKey] = (placed.id, paymentReference)
+        orderKeys[idempotencyKey] = Snapshot.KeyedOrder(orderID: placed.id, paymentReference: paymentReference)
         if lostOrderAnswers > 0 {
             lostOrderAnswers -= 1
             throw .timeout

@@ -2,7 +2,7 @@ public import Checkout
 import StateStore
 
 /// A deterministic payment provider for tests and the demo: it approves, declines, asks for a
-/// 3-D Secure challenge, answers "pending", shows a voucher, or fails, as it is told. Its
+/// 3-D Secure challenge or a redirect, answers "pending", shows a voucher, or fails, as it is told. Its
 /// authoritative lookup (`confirm`) answers per ``Confirmation``, after answering "still pending"
 /// as many times as ``setLookupsStillPending(_:)`` says. Every call is recorded, and references
 /// are numbered (`sandbox-psp-1`, …).
@@ -26,6 +26,9 @@ public actor SandboxPaymentProvider: PaymentProvider {
         case challengeThenApprove
         /// A 3-D Secure challenge first, then refused.
         case challengeThenDecline(reason: String)
+        /// A redirect first (the shopper approves on the bank's page or in its app, and comes back
+        /// through the app's return URL), then authorised once details arrive.
+        case redirectThenApprove
         /// Received but not final (`Pending`); the lookup answers per ``Confirmation``.
         case pending
         /// Something to show the shopper, who pays later (`PresentToShopper`: a voucher, a QR
@@ -154,6 +157,11 @@ public actor SandboxPaymentProvider: PaymentProvider {
         case .challengeThenApprove, .challengeThenDecline:
             let challenge = Sensitive(SandboxSecret.make("challenge-\(session.id)"))
             return .actionRequired(PaymentActionRequest(kind: .threeDSChallenge, url: nil, payload: challenge))
+        case .redirectThenApprove:
+            let token = SandboxSecret.make("redirect-\(session.id)")
+            return .actionRequired(
+                PaymentActionRequest(
+                    kind: .redirect, url: SensitiveURL("https://bank.sandbox.invalid/authorise?token=\(token)")))
         case .pending: return .awaitingConfirmation(receipt(for: session, code: "Pending"))
         case .presentToShopper(let kind):
             let data = Sensitive(SandboxSecret.make("voucher-\(session.id)"))
