@@ -69,6 +69,8 @@ public enum CommonReducer {
                     return PaymentReducer.start(&state, environment: environment)
                 case .placeOrder:
                     return OrderCommands.retry(&state, environment: environment)
+                case .applePay:
+                    return WebApplePayCommands.retry(&state)
                 }
 
             case .userChanged(let user):

@@ -28,6 +28,9 @@ public import StateStore
 ///   checkout's total is the one the sheet showed.
 /// - Dismissal ends the sheet: nothing more is answered, and a payment the authorisation started
 ///   that the provider does not hold yet is cancelled.
+///
+/// In a web checkout the sheet is the page's Apple Pay payment (``WebApplePayState``): the same
+/// actions and answers, with the page pricing the shipping changes and taking the payment.
 public enum WalletSheetReducer {
     typealias Effects = Effect<CheckoutAction>
 
@@ -39,6 +42,11 @@ public enum WalletSheetReducer {
     /// it drives sees every change an action made.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
         CheckoutReducerType { state, action in
+            if state.kind == .web {
+                // A web checkout's sheet is the page's: no Checkout API call, no provider.
+                guard case .wallet(let walletAction) = action else { return .none }
+                return WebApplePayCommands.reduce(&state, walletAction, environment: environment)
+            }
             let isWallet: Bool
             if case .wallet = action { isWallet = true } else { isWallet = false }
             guard isWallet || state.walletSheet != nil else { return .none }

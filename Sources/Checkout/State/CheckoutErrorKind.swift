@@ -25,6 +25,9 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
     /// The payment awaiting confirmation was refused: the pending order `orderNumber` was
     /// cancelled, and the customer can pay again.
     case orderCancelled(orderNumber: String)
+    /// A web checkout's page did not confirm an Apple Pay payment in time: it may still complete
+    /// the order; retrying presents the sheet again (``RetryAction/applePay``).
+    case applePayNotConfirmed
 
     /// A short name for analytics, free of personal data.
     public var code: String {
@@ -41,6 +44,7 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
         case .invalidInput(let field, _): return "invalidInput.\(field)"
         case .orderPlacementFailed(let error): return "orderPlacementFailed.\(error.code)"
         case .orderCancelled: return "orderCancelled"
+        case .applePayNotConfirmed: return "applePayNotConfirmed"
         }
     }
 }

@@ -33,6 +33,9 @@ public struct CheckoutErrorMessage: Sendable, Hashable, Codable, Identifiable {
                 + "Try again: you will not be charged twice."
         case .orderCancelled(let number):
             return "The payment for order \(number) was refused, so the order was cancelled. You can pay again."
+        case .applePayNotConfirmed:
+            return "The shop did not confirm your Apple Pay payment in time. If it went through, the page will "
+                + "show your order; otherwise try again."
         }
     }
 }

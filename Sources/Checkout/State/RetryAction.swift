@@ -14,4 +14,7 @@ public enum RetryAction: String, Sendable, Hashable, Codable {
     case refresh
     /// Make the failed order placement call again (same idempotency key: never a second order).
     case placeOrder
+    /// Present the Apple Pay sheet again for the web checkout page's last payment request
+    /// (``WebApplePayState``), once the sheet before it closed.
+    case applePay
 }
