@@ -75,7 +75,7 @@ final class WebApplePayRun {
 
     /// The `requestId` of the last reply named `name`.
     func requestID(of name: String) -> Int? {
-        guard case .number(let text)? = replies.last(where: { $0.name == name })?.payload["requestId"] else {
+        guard case .string(let text)? = replies.last(where: { $0.name == name })?.payload["requestId"] else {
             return nil
         }
         return Int(text)
@@ -96,7 +96,7 @@ final class WebApplePayRun {
     /// The page's answer to change `requestID` with `total`, delivered by `method` (name, price).
     static func update(_ requestID: Int, total: String, method: (String, String), methods: String? = nil) -> String {
         """
-        {"requestId":\(requestID),"newTotal":{"label":"Poq Shop","amount":"\(total)"},
+        {"requestId":"\(requestID)","newTotal":{"label":"Poq Shop","amount":"\(total)"},
          "newLineItems":[{"label":"Subtotal","amount":"42.00"},{"label":"\(method.0)","amount":"\(method.1)"}]\
         \(methods.map { #","newShippingMethods":\#($0)"# } ?? "")}
         """

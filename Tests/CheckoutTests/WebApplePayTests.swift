@@ -63,7 +63,7 @@ final class WebApplePayTests: XCTestCase {
         XCTAssertEqual(
             run.replies.last?.payload,
             payload(
-                #"{"requestId":\#(contactID),"shippingContact":{"countryCode":"GB","locality":"London","postalCode":"SW1A 2"}}"#
+                #"{"requestId":"\#(contactID)","shippingContact":{"countryCode":"GB","locality":"London","postalCode":"SW1A 2"}}"#
             ))
         XCTAssertTrue(run.answers.isEmpty, "the sheet waits for the page")
         await run.pageSends(
@@ -82,7 +82,7 @@ final class WebApplePayTests: XCTestCase {
         XCTAssertEqual(
             run.replies.last?.payload,
             payload(
-                #"{"requestId":\#(methodID),"shippingMethod":{"amount":"7.95","identifier":"express","label":"Express"}}"#
+                #"{"requestId":"\#(methodID)","shippingMethod":{"amount":"7.95","identifier":"express","label":"Express"}}"#
             ))
         await run.pageSends("applepayupdate", Run.update(methodID, total: "49.95", method: ("Express", "7.95")))
         let express = Run.summary([("Subtotal", "42"), ("Express", "7.95")], total: "49.95")
@@ -106,7 +106,7 @@ final class WebApplePayTests: XCTestCase {
                     #"{"addressLines":["10 Downing Street"],"countryCode":"GB","locality":"London","postalCode":"SW1A 2AA"}"#
                 )),
             JSONMember(key: "currencyCode", value: .string("GBP")),
-            JSONMember(key: "requestId", value: .number(String(authorizedID))),
+            JSONMember(key: "requestId", value: .string(String(authorizedID))),
             JSONMember(
                 key: "shippingContact",
                 value: payload(

@@ -101,13 +101,12 @@ struct PagePayloadReader {
         guard let digits = CurrencyDigits.digits(for: currencyCode) else {
             throw invalid(path, "the currency \(Self.quoted(currencyCode)) is not an ISO 4217 currency")
         }
-        let places = max(0, -amount.exponent)
         var scaled = amount
         for _ in 0..<digits { scaled *= 10 }
         var whole = Decimal()
         NSDecimalRound(&whole, &scaled, 0, .plain)
         if whole != scaled {
-            throw invalid(path, "\(amount) has \(places) decimal places; \(currencyCode) has \(digits)")
+            throw invalid(path, "\(amount) has more decimal places than \(currencyCode)'s \(digits)")
         }
         do {
             _ = try Money(amount: amount, currencyCode: currencyCode).minorUnits()
@@ -116,13 +115,27 @@ struct PagePayloadReader {
         }
     }
 
-    /// The integer at `path`, from 1 to `Int.max`.
-    func positiveInteger(_ value: JSONValue?, at path: String) throws(BridgeRejection) -> Int {
+    /// The id at `path`: a whole number from 1 to `Int.max`, written as a JSON number or as a
+    /// string of digits (as the engine sends ids, so JavaScript never rounds them).
+    func identifier(_ value: JSONValue?, at path: String) throws(BridgeRejection) -> Int {
         guard let value = present(value) else { throw missing(path) }
-        guard case .number(let text) = value, let number = Int(text), number > 0 else {
+        guard let number = Self.identifier(value) else {
             throw invalid(path, "not a whole number from 1 to \(Int.max)")
         }
         return number
+    }
+
+    /// `value` as an id, or `nil`.
+    static func identifier(_ value: JSONValue) -> Int? {
+        switch value {
+        case .number(let text), .string(let text):
+            guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(text), number > 0 else {
+                return nil
+            }
+            return number
+        default:
+            return nil
+        }
     }
 
     /// The value of `Choice` named at `path` (its raw value, exactly).

@@ -2,12 +2,13 @@ public import StateStore
 
 /// A web page's answer to a shipping change in the Apple Pay sheet: the bridge event
 /// `applepayupdate`, in the shape of Apple Pay JS's `ApplePayShippingContactUpdate` /
-/// `ApplePayShippingMethodUpdate`, with the `requestId` of the change it answers (the one the
-/// engine sent with `applepayshippingcontactchanged` or `applepayshippingmethodchanged`).
+/// `ApplePayShippingMethodUpdate`, with the `requestId` of the change it answers, echoed as the
+/// engine sent it with `applepayshippingcontactchanged` or `applepayshippingmethodchanged` (a
+/// string of digits; a JSON number is read too).
 ///
 /// ```json
 /// { "event": "applepayupdate", "data": {
-///     "requestId": 7,
+///     "requestId": "7",
 ///     "newTotal": { "label": "Poq Shop", "amount": "49.95" },
 ///     "newLineItems": [ { "label": "Subtotal", "amount": "42.00" }, { "label": "Express", "amount": "7.95" } ],
 ///     "newShippingMethods": [ { "identifier": "express", "label": "Express", "amount": "7.95" } ],
@@ -80,7 +81,7 @@ public struct WebApplePayUpdate: Sendable, Hashable, Codable {
         let reader = PagePayloadReader(event: eventName)
         do throws(BridgeRejection) {
             let data = try reader.object(data, at: "data")
-            let requestID = try reader.positiveInteger(data["requestId"], at: "data.requestId")
+            let requestID = try reader.identifier(data["requestId"], at: "data.requestId")
             let total = try reader.line(data["newTotal"], at: "data.newTotal")
             if let problem = DecimalParsing.negativeProblem(total.amount) {
                 throw reader.invalid("data.newTotal.amount", problem)
@@ -105,8 +106,7 @@ public struct WebApplePayUpdate: Sendable, Hashable, Codable {
     /// The `requestId` of an `applepayupdate` message's data, when it has a usable one, however
     /// wrong the rest is: so a malformed answer still ends the change it answers.
     public static func requestID(in data: JSONValue?) -> Int? {
-        guard case .number(let text)? = data?["requestId"], let id = Int(text), id > 0 else { return nil }
-        return id
+        data?["requestId"].flatMap(PagePayloadReader.identifier)
     }
 
     /// The Apple Pay JS error codes.

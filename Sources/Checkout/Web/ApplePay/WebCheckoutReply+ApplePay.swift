@@ -16,6 +16,9 @@ public enum WebApplePayCancellation: String, Sendable, Hashable, Codable {
 }
 
 extension WebCheckoutReply {
+    // A `requestId` is sent as a string of digits: the page echoes it as it came, and a
+    // JavaScript number would round an id beyond 2^53 (the engine's ids run to `Int.max`).
+
     /// `applepayshippingcontactchanged`: the shopper picked a delivery contact in the sheet.
     /// Apple reveals only its locality, postal code and country before authorisation. The page
     /// answers with `applepayupdate` carrying the same `requestId`.
@@ -24,13 +27,13 @@ extension WebCheckoutReply {
     /// WebCheckoutReply.applePayShippingContactChanged(
     ///     PartialAddress(city: "London", postcode: "SW1A 2", countryCode: "GB"), requestID: 7
     /// ).payload.jsonText
-    /// // {"requestId":7,"shippingContact":{"countryCode":"GB","locality":"London","postalCode":"SW1A 2"}}
+    /// // {"requestId":"7","shippingContact":{"countryCode":"GB","locality":"London","postalCode":"SW1A 2"}}
     /// ```
     public static func applePayShippingContactChanged(_ address: PartialAddress, requestID: Int) -> WebCheckoutReply {
         WebCheckoutReply(
             name: "applepayshippingcontactchanged",
             payload: .object([
-                JSONMember(key: "requestId", value: .number(String(requestID))),
+                JSONMember(key: "requestId", value: .string(String(requestID))),
                 JSONMember(
                     key: "shippingContact",
                     value: .object([
@@ -46,13 +49,13 @@ extension WebCheckoutReply {
     ///
     /// ```swift
     /// WebCheckoutReply.applePayShippingMethodChanged(express, requestID: 8).payload.jsonText
-    /// // {"requestId":8,"shippingMethod":{"amount":"7.95","identifier":"express","label":"Express"}}
+    /// // {"requestId":"8","shippingMethod":{"amount":"7.95","identifier":"express","label":"Express"}}
     /// ```
     public static func applePayShippingMethodChanged(_ method: ShippingMethod, requestID: Int) -> WebCheckoutReply {
         WebCheckoutReply(
             name: "applepayshippingmethodchanged",
             payload: .object([
-                JSONMember(key: "requestId", value: .number(String(requestID))),
+                JSONMember(key: "requestId", value: .string(String(requestID))),
                 JSONMember(key: "shippingMethod", value: shippingMethod(method)),
             ]))
     }
@@ -74,7 +77,8 @@ extension WebCheckoutReply {
     ///   `phoneNumber`, `addressLines`, `locality`, `administrativeArea`, `postalCode`,
     ///   `countryCode`); absent when it asked for none.
     /// - `shippingMethod`: the method chosen, when the sheet offered any.
-    /// - `total` and `currencyCode`: what the shopper authorised; `requestId`: this authorisation.
+    /// - `total` and `currencyCode`: what the shopper authorised; `requestId`: this authorisation
+    ///   (a string of digits, as in every Apple Pay reply).
     ///
     /// The token is a secret: the engine builds this reply only inside the effect that hands it
     /// to the page, so it never reaches the state, the log or analytics.
@@ -87,7 +91,7 @@ extension WebCheckoutReply {
             authorization.effectiveBillingAddress, email: nil, fields: request.requiredBillingContactFields)
         if let billing { members.append(JSONMember(key: "billingContact", value: billing)) }
         members.append(JSONMember(key: "currencyCode", value: .string(authorization.shownTotal.currencyCode)))
-        members.append(JSONMember(key: "requestId", value: .number(String(requestID))))
+        members.append(JSONMember(key: "requestId", value: .string(String(requestID))))
         let shipping = contact(
             authorization.shippingAddress, email: authorization.email, fields: request.requiredShippingContactFields)
         if let shipping { members.append(JSONMember(key: "shippingContact", value: shipping)) }
