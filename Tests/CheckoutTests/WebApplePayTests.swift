@@ -180,7 +180,11 @@ final class WebApplePayTests: XCTestCase {
         let log = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(log.contains("paymentAuthorized"), "the authorisation is in the log")
         XCTAssertFalse(log.contains("eyJ2ZXJzaW9uIjoiRUNfdjEi"), "the token is not")
-        XCTAssertFalse(sink.events.isEmpty)
+        // The token went to the page: add_payment_info says so, with the method, never the token.
+        let paymentInfo = sink.events.filter { $0.name == "add_payment_info" }
+        XCTAssertEqual(paymentInfo.map { $0.parameters["payment_type"] }, [.string("applepay")])
+        XCTAssertEqual(paymentInfo.map { $0.parameters["payment_provider"] }, [.string("webpage")])
+        XCTAssertEqual(sink.events.filter { $0.name == "purchase" }.count, 1)
         XCTAssertFalse("\(sink.events)".contains("eyJ2ZXJzaW9uIjoiRUNfdjEi"))
         XCTAssertFalse("\(sink.events)".contains("ada@example.com"))
 
