@@ -218,11 +218,12 @@ final class WebApplePayRequestTests: XCTestCase {
                 WalletSummaryUpdate(errors: [.inconsistentUpdate(detail: sums.description)], summaryItems: shown),
                 requestID: 1))
 
-        // An amount finer than the currency: read, then refused against the sheet's currency.
+        // An amount finer than the currency: read, then refused against the sheet's currency (the
+        // request id as a JSON number is read too).
         await run.send(.shippingMethodSelected(id: "express", requestID: 2))
         id = try XCTUnwrap(run.requestID(of: "applepayshippingmethodchanged"))
         await run.pageSends(
-            "applepayupdate", #"{"requestId":\#(id),"newTotal":{"label":"Poq Shop","amount":"49.951"}}"#)  // a number: read too
+            "applepayupdate", #"{"requestId":\#(id),"newTotal":{"label":"Poq Shop","amount":"49.951"}}"#)
         let digits = BridgeRejection.invalidField(
             event: "applepayupdate", field: "data.newTotal.amount",
             reason: "49.951 has more decimal places than GBP's 2")
