@@ -294,6 +294,23 @@ final class WebApplePayTests: XCTestCase {
         XCTAssertTrue(run.state.errors.isEmpty, "the page's error is gone from the thank-you view")
     }
 
+    func testThePagesErrorWhileAShippingChangeWaitsAnswersTheSheetAtOnce() async throws {
+        let run = Run()
+        await opened(run)
+        let shown = try XCTUnwrap(run.state.walletSheet?.summaryItems)
+        await run.send(.shippingMethodSelected(id: "express", requestID: 1))
+        await run.pageSends("error", #"{"errorMessage":"Express is sold out today."}"#)
+        XCTAssertEqual(
+            run.answers.last,
+            .shippingMethod(
+                WalletSummaryUpdate(errors: [.pageError(message: "Express is sold out today.")], summaryItems: shown),
+                requestID: 1))
+        XCTAssertEqual(run.state.errors.last?.kind, .page("Express is sold out today."))
+        XCTAssertNil(run.state.web.applePay?.awaitedRequestID)
+        XCTAssertEqual(run.state.web.applePay?.status, .sheetOpen)
+        XCTAssertEqual(run.store.inFlightEffectIDs, [], "the change's timer is gone")
+    }
+
     func testAnAuthorisationOfAnotherTotalOrWithoutWhatThePageNeedsNeverReachesThePage() async throws {
         let run = Run()
         await pricedForExpress(run)

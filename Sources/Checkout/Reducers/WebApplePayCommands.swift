@@ -11,8 +11,9 @@ import StateStore
 /// - The page owns the totals: a shipping contact or method change goes to the page
 ///   (`applepayshippingcontactchanged`, `applepayshippingmethodchanged`, with a `requestId`),
 ///   and the sheet is answered with the page's `applepayupdate` for that id, checked as the
-///   request is. No answer within ``CheckoutEnvironment/walletSheetTimeout``, or one that does
-///   not read, answers the sheet with the totals it shows and an error, as native updates are.
+///   request is. No answer within ``CheckoutEnvironment/walletSheetTimeout``, one that does not
+///   read, or the page's `error`, answers the sheet with the totals it shows and an error, as
+///   native updates are.
 /// - An authorisation goes to the page (`paymentauthorized`, the token and the contacts it asked
 ///   for), unless its total is not the one the sheet shows or a contact part the page asked for
 ///   is missing (the sheet shows the failure; the page hears nothing). The page's
@@ -443,10 +444,17 @@ enum WebApplePayCommands {
         }
     }
 
-    /// The page reported an error: a payment it was taking failed.
+    /// The page reported an error: a payment it was taking failed, or it could not price the
+    /// shipping change waiting for it (the sheet keeps its totals, with the page's message).
     static func pageFailed(_ message: String, _ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects
     {
-        guard state.web.applePay?.status == .awaitingPage else { return .none }
+        guard let applePay = state.web.applePay else { return .none }
+        if let timer = applePay.awaitedRequestID, let pending = awaitedChange(timer, state) {
+            state.web.applePay?.awaitedRequestID = nil
+            return WalletSheetCommands.answerWithLastTotals(
+                pending, errors: [.pageError(message: message)], &state, environment: environment)
+        }
+        guard applePay.status == .awaitingPage else { return .none }
         return answerAuthorization(
             succeeded: false, errors: [.pageError(message: message)], &state, environment: environment)
     }
