@@ -161,6 +161,16 @@ public enum WalletSheetReducer {
 
     // MARK: Callbacks
 
+    /// ``admit(requestID:answerClosed:_:environment:)`` for `callback`, refused (when it must be)
+    /// with what the sheet shows.
+    static func admit(
+        _ callback: WalletSheetCommands.Callback, requestID: Int, _ state: inout CheckoutState,
+        environment: CheckoutEnvironment
+    ) -> Effects? {
+        let refusal = WalletSheetCommands.refusal(of: callback, requestID: requestID, shown: state.walletSheet)
+        return admit(requestID: requestID, answerClosed: refusal, &state, environment: environment)
+    }
+
     /// Checks a callback's request id and the sheet's status. Returns the effects of answering
     /// or ignoring it when it goes no further, or `nil` when it is to be handled.
     static func admit(
@@ -202,20 +212,7 @@ public enum WalletSheetReducer {
     static func receiveUpdate(
         _ kind: WalletSheetRequest.Kind, requestID: Int, _ state: inout CheckoutState, environment: CheckoutEnvironment
     ) -> Effects {
-        let summary = state.walletSheet?.summaryItems ?? []
-        let methods = state.walletSheet?.shippingMethods ?? []
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            switch kind {
-            case .shippingContact, .authorization:
-                let update = WalletShippingContactUpdate(
-                    errors: [error], summaryItems: summary, shippingMethods: methods)
-                return .shippingContact(update, requestID: requestID)
-            case .shippingMethod:
-                return .shippingMethod(
-                    WalletSummaryUpdate(errors: [error], summaryItems: summary), requestID: requestID)
-            }
-        }
-        if let handled = admit(requestID: requestID, answerClosed: closed, &state, environment: environment) {
+        if let handled = admit(.init(kind), requestID: requestID, &state, environment: environment) {
             return handled
         }
         let superseded = supersede(&state, environment: environment)
@@ -254,11 +251,7 @@ public enum WalletSheetReducer {
     static func paymentMethodSelected(
         _ method: WalletPaymentMethod, requestID: Int, _ state: inout CheckoutState, environment: CheckoutEnvironment
     ) -> Effects {
-        let shown = state.walletSheet?.summaryItems ?? []
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            .paymentMethod(WalletSummaryUpdate(errors: [error], summaryItems: shown), requestID: requestID)
-        }
-        if let handled = admit(requestID: requestID, answerClosed: closed, &state, environment: environment) {
+        if let handled = admit(.paymentMethod, requestID: requestID, &state, environment: environment) {
             return handled
         }
         let superseded = supersede(&state, environment: environment)

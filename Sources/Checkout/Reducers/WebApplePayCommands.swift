@@ -137,22 +137,8 @@ enum WebApplePayCommands {
         _ kind: WalletSheetRequest.Kind, requestID: Int, _ state: inout CheckoutState,
         environment: CheckoutEnvironment
     ) -> Effects {
-        let summary = state.walletSheet?.summaryItems ?? []
         let methods = state.walletSheet?.shippingMethods ?? []
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            switch kind {
-            case .shippingMethod:
-                return .shippingMethod(
-                    WalletSummaryUpdate(errors: [error], summaryItems: summary), requestID: requestID)
-            case .shippingContact, .authorization:
-                let update = WalletShippingContactUpdate(
-                    errors: [error], summaryItems: summary, shippingMethods: methods)
-                return .shippingContact(update, requestID: requestID)
-            }
-        }
-        if let handled = WalletSheetReducer.admit(
-            requestID: requestID, answerClosed: closed, &state, environment: environment)
-        {
+        if let handled = WalletSheetReducer.admit(.init(kind), requestID: requestID, &state, environment: environment) {
             return handled
         }
         let superseded = supersede(&state, environment: environment)
@@ -195,12 +181,8 @@ enum WebApplePayCommands {
     static func paymentMethodSelected(
         _ method: WalletPaymentMethod, requestID: Int, _ state: inout CheckoutState, environment: CheckoutEnvironment
     ) -> Effects {
-        let shown = state.walletSheet?.summaryItems ?? []
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            .paymentMethod(WalletSummaryUpdate(errors: [error], summaryItems: shown), requestID: requestID)
-        }
         if let handled = WalletSheetReducer.admit(
-            requestID: requestID, answerClosed: closed, &state, environment: environment)
+            .paymentMethod, requestID: requestID, &state, environment: environment)
         {
             return handled
         }
@@ -217,9 +199,7 @@ enum WebApplePayCommands {
         _ authorization: WalletAuthorization, requestID: Int, _ state: inout CheckoutState,
         environment: CheckoutEnvironment
     ) -> Effects {
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            .authorization(WalletAuthorizationResult(status: .failure, errors: [error]), requestID: requestID)
-        }
+        let closed = WalletSheetCommands.refusal(of: .authorization, requestID: requestID, shown: nil)
         if let handled = WalletSheetReducer.admit(
             requestID: requestID, answerClosed: closed, &state, environment: environment)
         {
@@ -271,52 +251,52 @@ enum WebApplePayCommands {
     static func missingContact(
         in authorization: WalletAuthorization, for request: WebApplePayRequest
     ) -> WalletSheetError? {
-        let shipping = authorization.shippingAddress
         for field in request.requiredShippingContactFields {
-            switch field {
-            case .postalAddress:
-                if let missing = missingPostalField(shipping) {
-                    return .shippingAddressInvalid(field: missing, message: "required")
-                }
-            case .name:
-                if shipping.firstName.isBlank || shipping.lastName.isBlank {
-                    return .contactInvalid(field: .name, message: "a name is required")
-                }
-            case .phone:
-                if (shipping.phone ?? "").isBlank {
-                    return .contactInvalid(field: .phoneNumber, message: "a phone number is required")
-                }
-            case .email:
-                if authorization.email.isBlank {
-                    return .contactInvalid(field: .emailAddress, message: "an email address is required")
-                }
+            guard let missing = blank(field, in: authorization.shippingAddress, email: authorization.email) else {
+                continue
             }
+            let message = "\(description(of: missing)) is required"
+            return missing.isPostalAddress
+                ? .shippingAddressInvalid(field: missing, message: message)
+                : .contactInvalid(field: missing, message: message)
         }
-        let billing = authorization.effectiveBillingAddress
+        // The request asks the billing contact for its postal address and name only.
         for field in request.requiredBillingContactFields {
-            switch field {
-            case .postalAddress:
-                if let missing = missingPostalField(billing) {
-                    return .billingAddressInvalid(field: missing, message: "required")
-                }
-            case .name:
-                if billing.firstName.isBlank || billing.lastName.isBlank {
-                    return .billingAddressInvalid(field: .name, message: "a name is required")
-                }
-            case .phone, .email:
-                break  // never a billing field (the request refuses them)
-            }
+            guard let missing = blank(field, in: authorization.effectiveBillingAddress, email: authorization.email)
+            else { continue }
+            return .billingAddressInvalid(field: missing, message: "\(description(of: missing)) is required")
         }
         return nil
     }
 
-    /// The first blank part of a postal address (street, locality, country; a postal code may be
-    /// blank where there is none).
-    private static func missingPostalField(_ address: Address) -> WalletContactField? {
-        if address.line1.isBlank { return .street }
-        if address.city.isBlank { return .city }
-        if address.countryCode.isBlank { return .countryCode }
-        return nil
+    /// The part of the contact `field` asks for that is blank in `address` (and `email`): for a
+    /// postal address its street, locality or country (a postal code may be blank where there is
+    /// none).
+    private static func blank(
+        _ field: WebApplePayContactField, in address: Address, email: String
+    ) -> WalletContactField? {
+        switch field {
+        case .postalAddress:
+            if address.line1.isBlank { return .street }
+            if address.city.isBlank { return .city }
+            return address.countryCode.isBlank ? .countryCode : nil
+        case .name: return address.firstName.isBlank || address.lastName.isBlank ? .name : nil
+        case .phone: return (address.phone ?? "").isBlank ? .phoneNumber : nil
+        case .email: return email.isBlank ? .emailAddress : nil
+        }
+    }
+
+    private static func description(of field: WalletContactField) -> String {
+        switch field {
+        case .name: return "a name"
+        case .emailAddress: return "an email address"
+        case .phoneNumber: return "a phone number"
+        case .street: return "a street"
+        case .city: return "a town or city"
+        case .region: return "a region"
+        case .postcode: return "a postal code"
+        case .countryCode: return "a country"
+        }
     }
 
     static func dismiss(_ state: inout CheckoutState, environment: CheckoutEnvironment) -> Effects {
