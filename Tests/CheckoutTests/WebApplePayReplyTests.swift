@@ -68,14 +68,7 @@ final class WebApplePayReplyTests: XCTestCase {
     func testApplePayRepliesArriveExactlyAsSentWhenEvaluatedInNode() throws {
         guard let node = NodeRunner.find() else { throw XCTSkip("node is not installed") }
         let replies = Self.corpus()
-        var source = """
-            const received = [];
-            globalThis.window = { poqWebCheckout: { postMessage(name, payload) { received.push([name, payload]); } } };
-
-            """
-        for reply in replies { source += reply.script() + "\n" }
-        source += "process.stdout.write(JSON.stringify(received));\n"
-        let received = try JSONParser.parse(try NodeRunner.run(node, source: source))
+        let received = try NodeRunner.postedMessages(node, evaluating: replies.map { $0.script() })
         guard case .array(let calls) = received else { return XCTFail("expected an array") }
         XCTAssertEqual(calls.count, replies.count)
         for (call, reply) in zip(calls, replies) {

@@ -126,27 +126,7 @@ final class WebCheckoutPageTests: XCTestCase {
     func testReplyScriptsDeliverExactlyWhatWasSentWhenEvaluatedInNode() throws {
         guard let node = NodeRunner.find() else { throw XCTSkip("node is not installed") }
         let replies = Self.corpus()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webcheckout-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("received.json")
-        var source = """
-            const received = [];
-            globalThis.window = { poqWebCheckout: { postMessage(name, payload) { received.push([name, payload]); } } };
-
-            """
-        for reply in replies { source += reply.script() + "\n" }
-        source += "require('fs').writeFileSync(\(JSONValue.string(output.path).jsonText), JSON.stringify(received));\n"
-        let script = directory.appendingPathComponent("replies.js")
-        try source.write(to: script, atomically: true, encoding: .utf8)
-
-        let process = Process()
-        process.executableURL = node
-        process.arguments = [script.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let received = try JSONParser.parse(try String(contentsOf: output, encoding: .utf8))
+        let received = try NodeRunner.postedMessages(node, evaluating: replies.map { $0.script() })
         guard case .array(let calls) = received else { return XCTFail("expected an array") }
         XCTAssertEqual(calls.count, replies.count)
         for (call, reply) in zip(calls, replies) {
