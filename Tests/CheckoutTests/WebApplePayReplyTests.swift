@@ -54,13 +54,9 @@ final class WebApplePayReplyTests: XCTestCase {
     }
 
     func testApplePayRepliesHoldNothingThatEndsAStringACallOrAScriptElement() throws {
-        let prefix = WebCheckoutConfiguration.defaultReplyFunction + "("
         for reply in Self.corpus() {
             let script = reply.script()
-            XCTAssertTrue(script.hasPrefix(prefix) && script.hasSuffix(");"))
-            XCTAssertFalse(script.unicodeScalars.contains("\u{2028}") || script.unicodeScalars.contains("\u{2029}"))
-            XCTAssertFalse(script.contains("</"))
-            XCTAssertFalse(script.contains("'"))
+            assertInertReplyScript(script)
             XCTAssertEqual(PageReply(script: script)?.payload, reply.payload.inCanonicalOrder, reply.name)
         }
     }
