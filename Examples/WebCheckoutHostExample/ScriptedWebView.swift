@@ -15,6 +15,11 @@ actor ScriptedWebView: WebCheckoutPage {
     struct Reply: Sendable {
         var name: String
         var payloadJSON: String
+
+        /// The payload as the page's JavaScript sees it (an object's members).
+        var payload: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(payloadJSON.utf8))) as? [String: Any] ?? [:]
+        }
     }
 
     private(set) var cookies: [String] = []
@@ -115,4 +120,78 @@ enum CheckoutPageScript {
 
     /// The page's own close button.
     static var closeWebView: NSDictionary { ["name": "closewebview"] }
+
+    // MARK: Apple Pay
+
+    /// The page asks whether it may offer Apple Pay.
+    static var applePayAvailable: NSDictionary { ["name": "applepay"] }
+
+    /// The shopper tapped the page's Apple Pay button: the payment request, as Apple Pay JS's
+    /// `ApplePayPaymentRequest` (amounts as strings), delivery required, two methods.
+    static var applePayPayment: NSDictionary {
+        [
+            "name": "applepaypayment",
+            "data": [
+                "countryCode": "GB", "currencyCode": "GBP",
+                "total": ["label": "Poq Shop", "amount": "45.95"] as NSDictionary,
+                "lineItems": lines(delivery: ("Standard", "3.95")),
+                "merchantCapabilities": ["supports3DS"] as NSArray,
+                "supportedNetworks": ["visa", "masterCard", "amex"] as NSArray,
+                "requiredShippingContactFields": ["postalAddress", "name", "email", "phone"] as NSArray,
+                "shippingMethods": shippingMethods,
+            ] as NSDictionary,
+        ]
+    }
+
+    /// The page's answer to a shipping change the app sent (`reply`): its totals for the method
+    /// chosen (the first one offered after a contact change), with the `requestId` echoed.
+    static func applePayUpdate(answering reply: ScriptedWebView.Reply) -> NSDictionary {
+        let payload = reply.payload
+        let method = (payload["shippingMethod"] as? [String: Any])?["identifier"] as? String ?? "standard"
+        let delivery = method == "express" ? ("Express", "7.95") : ("Standard", "3.95")
+        let total = method == "express" ? "49.95" : "45.95"
+        let data: NSMutableDictionary = [
+            "requestId": payload["requestId"] ?? NSNull(),
+            "newTotal": ["label": "Poq Shop", "amount": total] as NSDictionary,
+            "newLineItems": lines(delivery: delivery),
+        ]
+        if reply.name == "applepayshippingcontactchanged" { data["newShippingMethods"] = shippingMethods }
+        return ["name": "applepayupdate", "data": data]
+    }
+
+    /// The page's basket after the shopper chose express delivery in the sheet.
+    static var expressOrder: NSDictionary {
+        [
+            "name": "order",
+            "data": [
+                "total": NSNumber(value: 49.95), "subTotal": NSNumber(value: 42), "delivery": NSNumber(value: 7.95),
+                "currency": "GBP",
+            ] as NSDictionary,
+        ]
+    }
+
+    /// The page's provider took the token: the order.
+    static var applePayCompleted: NSDictionary {
+        [
+            "name": "paymentcompleted",
+            "data": [
+                "order": ["orderId": "WEB-4004", "total": "49.95", "delivery": "7.95", "currency": "GBP"]
+                    as NSDictionary
+            ] as NSDictionary,
+        ]
+    }
+
+    private static var shippingMethods: NSArray {
+        [
+            ["identifier": "standard", "label": "Standard", "detail": "3-5 days", "amount": "3.95"] as NSDictionary,
+            ["identifier": "express", "label": "Express", "detail": "Next day", "amount": "7.95"] as NSDictionary,
+        ]
+    }
+
+    private static func lines(delivery: (String, String)) -> NSArray {
+        [
+            ["label": "Subtotal", "amount": "42.00"] as NSDictionary,
+            ["label": delivery.0, "amount": delivery.1] as NSDictionary,
+        ]
+    }
 }

@@ -22,6 +22,10 @@ final class WebCheckoutScreenModel {
     var render: (String) -> Void = { print("screen:", $0) }
     /// Called when the checkout is over (completed and closed, or dismissed).
     var close: () -> Void = {}
+    /// Presents the Apple Pay sheet for the page's request (PassKit's
+    /// `PKPaymentAuthorizationController` in an app, whose delegate dispatches the sheet's
+    /// callbacks and whose `WalletSheet` answers them).
+    var presentApplePay: (WebApplePayRequest) -> Void = { _ in }
 
     private var subscriptions: [StoreSubscription] = []
     private var loadedReference: String?
@@ -50,6 +54,17 @@ final class WebCheckoutScreenModel {
             store.subscribe(\.orderSummary, on: .mainActor) { [weak self] summary in
                 guard let summary else { return }
                 self?.render("order total \(summary.total)")
+            },
+            // The page asked for Apple Pay: present a sheet for every new session (the page's
+            // request, or the shopper's retry after the page did not confirm in time).
+            store.subscribe(\.web.applePay?.sheetSession, on: .mainActor) { [weak self] session in
+                guard let self, session != nil, let applePay = self.store.state.web.applePay,
+                    applePay.status == .sheetOpen
+                else { return }
+                let request = applePay.request
+                self.render(
+                    "Apple Pay sheet for \(request.total.amount) \(request.currencyCode) (\(request.total.label))")
+                self.presentApplePay(request)
             },
         ]
         store.dispatch(.common(.started))

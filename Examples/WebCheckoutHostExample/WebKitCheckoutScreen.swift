@@ -91,6 +91,15 @@ final class WebKitCheckoutScreen: NSObject, WKScriptMessageHandler, WKNavigation
         model.didReceive(body: message.body)
     }
 
+    #if canImport(PassKit)
+    /// Presents the page's Apple Pay requests in PassKit's sheet; give the same `sheet` to
+    /// `CheckoutEnvironment(walletSheet:)`, so the engine answers its callbacks.
+    func useApplePay(_ sheet: PassKitApplePaySheet) {
+        let store = model.store
+        model.presentApplePay = { request in sheet.present(request, on: store) }
+    }
+    #endif
+
     /// Reloads the page the shopper was on; only when none had loaded yet, the session (a cart
     /// transfer's POST is never sent twice).
     func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {

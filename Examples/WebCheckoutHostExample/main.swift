@@ -8,6 +8,7 @@
 //
 //     swift run web-checkout-host-example                       # completed, then closed
 //     swift run web-checkout-host-example --dismissed           # closed mid-payment, then a late payment
+//     swift run web-checkout-host-example --apple-pay           # paid with Apple Pay in the app's sheet
 //     swift run web-checkout-host-example --record PATH.jsonl   # also keep the log at PATH
 import ActionLog
 import Checkout
@@ -17,14 +18,16 @@ import StateStore
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let dismissed = arguments.contains("--dismissed")
-arguments.removeAll { $0 == "--dismissed" }
+let applePay = arguments.contains("--apple-pay")
+arguments.removeAll { $0 == "--dismissed" || $0 == "--apple-pay" }
 var recordPath: String?
 if let index = arguments.firstIndex(of: "--record"), index + 1 < arguments.count {
     recordPath = arguments[index + 1]
     arguments.removeSubrange(index...(index + 1))
 }
-guard arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: web-checkout-host-example [--dismissed] [--record PATH]\n".utf8))
+guard arguments.isEmpty, !(dismissed && applePay) else {
+    FileHandle.standardError.write(
+        Data("usage: web-checkout-host-example [--dismissed | --apple-pay] [--record PATH]\n".utf8))
     exit(64)
 }
 
@@ -38,18 +41,21 @@ struct PrintingAnalytics: CheckoutAnalyticsSink {
     }
 }
 
-// What the app knows about the page's bridge: the build it loads, Apple Pay (PassKit's answer in
-// an app), and the custom events whose data it wants kept (any other's is redacted).
+// What the app knows about the page's bridge: the build it loads, Apple Pay (PassKit's
+// `PKPaymentAuthorizationController.canMakePayments()` in an app), and the custom events whose
+// data it wants kept (any other's is redacted).
 let configuration = WebCheckoutConfiguration(
-    bridgeVersion: "2", bridgeIntegrity: "sha384-sandbox", isApplePayAvailable: false,
+    bridgeVersion: "2", bridgeIntegrity: "sha384-sandbox", isApplePayAvailable: applePay,
     customEvents: ["wishlistadded": .record]
 )
 let webView = ScriptedWebView(replyFunction: configuration.replyFunction)  // a WKWebView in the app
+let paymentSheet = ScriptedPaymentSheet()  // PassKitApplePaySheet (PassKitApplePaySheet.swift) in the app
 let api = SandboxCheckoutAPI()  // your URLSessionCheckoutAPI in the app
 let environment = CheckoutEnvironment(
     api: api,
     clearCart: { print("app: bag emptied") },
-    webPage: webView  // WebViewPage (WebKitCheckoutScreen.swift) in the app
+    webPage: webView,  // WebViewPage (WebKitCheckoutScreen.swift) in the app
+    walletSheet: paymentSheet.answers  // the engine answers the Apple Pay sheet's callbacks through it
 )
 // The app's bag, which the cart transfer posts to the backend (here, the sandbox's demo cart).
 let cart = await api.currentDetails.cart
@@ -71,6 +77,7 @@ let store = builder.makeStore(
 let model = WebCheckoutScreenModel(store: store, configuration: configuration)
 let (pageLoads, pageLoaded) = AsyncStream<Void>.makeStream()
 let (closes, closed) = AsyncStream<Void>.makeStream()
+let (sheetCloses, sheetClosed) = AsyncStream<Void>.makeStream()
 model.loadSession = { session in
     Task { @MainActor in
         for cookie in session.cookies { await webView.setCookie(name: cookie.name, domain: cookie.domain) }
@@ -84,6 +91,12 @@ model.loadSession = { session in
     }
 }
 model.close = { closed.yield() }
+model.presentApplePay = { request in
+    Task { @MainActor in
+        await paymentSheet.present(request, on: store)
+        sheetClosed.yield()
+    }
+}
 model.start()
 
 /// The page posts a message; the app's message handler gets the body as WebKit delivers it.
@@ -106,6 +119,11 @@ model.start()
     await pagePosts(CheckoutPageScript.ping)
     if let reply = await replies.next() { print("page: received \(reply.name) \(reply.payloadJSON)") }
     await pagePosts(CheckoutPageScript.order)
+    if applePay {
+        await playApplePay(replies: &replies)
+        _ = await closing.next()
+        return
+    }
     await pagePosts(CheckoutPageScript.wishlistAdded)
     await pagePosts(CheckoutPageScript.newsletterShown)
     if dismissed {
@@ -123,6 +141,48 @@ model.start()
         await pagePosts(CheckoutPageScript.closeWebView)
     }
     _ = await closing.next()
+}
+
+/// The page's Apple Pay button: it asks whether Apple Pay is available, then for a payment; it
+/// prices each shipping change the app sends, and takes the payment with the token (its own
+/// provider's call, on its own backend) when the app sends `paymentauthorized`.
+@MainActor func playApplePay(replies: inout AsyncStream<ScriptedWebView.Reply>.Iterator) async {
+    var sheetClosing = sheetCloses.makeAsyncIterator()
+    await pagePosts(CheckoutPageScript.applePayAvailable)
+    if let reply = await replies.next(isolation: #isolation) {
+        print("page: received \(reply.name) \(reply.payloadJSON)")
+    }
+    await pagePosts(CheckoutPageScript.applePayPayment)
+    while let reply = await replies.next(isolation: #isolation) {
+        switch reply.name {
+        case "applepayshippingcontactchanged", "applepayshippingmethodchanged":
+            print("page: received \(reply.name) \(reply.payloadJSON)")
+            // The page's basket follows the delivery chosen in the sheet (it says so first), then
+            // the page answers the sheet with its totals.
+            if reply.payloadJSON.contains(#""identifier":"express""#) {
+                await pagePosts(CheckoutPageScript.expressOrder)
+            }
+            await pagePosts(CheckoutPageScript.applePayUpdate(answering: reply))
+        case "paymentauthorized":
+            // The token goes to the page's provider, never to a log or the screen.
+            let payload = reply.payload
+            let total = payload["total"] as? [String: Any]
+            let token = (payload["token"] as? [String: Any])?["paymentData"] as? String ?? ""
+            let contact = payload["shippingContact"] as? [String: Any]
+            print(
+                "page: received paymentauthorized for \(total?["amount"] ?? "?") \(payload["currencyCode"] ?? "?"), "
+                    + "delivery to \(contact?["locality"] ?? "?") \(contact?["countryCode"] ?? "?"), "
+                    + "a token of \(token.count) characters for the shop's provider")
+            await pagePosts(CheckoutPageScript.applePayCompleted)
+            // The shopper sees the sheet's success, then the page's thank-you page, and closes it.
+            _ = await sheetClosing.next()
+            await pagePosts(CheckoutPageScript.closeWebView)
+            return
+        default:
+            print("page: received \(reply.name) \(reply.payloadJSON)")
+            return
+        }
+    }
 }
 
 await playPage()

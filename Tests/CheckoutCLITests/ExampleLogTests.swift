@@ -56,6 +56,7 @@ final class ExampleLogTests: XCTestCase {
         assertReplays("web-bridge-dismissed")
     }
     func testFormsWebCheckoutToCompletion() { assertReplays("web-forms-checkout") }
+    func testBridgeWebCheckoutPaidWithApplePayInTheAppsSheet() { assertReplays("web-bridge-apple-pay") }
     func testParseWebCheckoutWithThePageScriptsAnswered() { assertReplays("web-parse-scripts") }
     func testDeclinedPaymentThenRetry() { assertReplays("native-decline-then-retry") }
     func testThreeDSChallenge() { assertReplays("native-3ds-challenge") }

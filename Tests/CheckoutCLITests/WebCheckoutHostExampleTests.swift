@@ -56,6 +56,35 @@ final class WebCheckoutHostExampleTests: XCTestCase {
         XCTAssertFalse(output.contains("screen: thank you"), "a dismissed checkout never shows the thank-you view")
     }
 
+    func testTheApplePayCheckoutRecordsTheCommittedLogAndKeepsTheTokenForThePage() throws {
+        let (output, records) = try run(["--apple-pay"])
+        XCTAssertEqual(records, try committed("web-bridge-apple-pay"))
+        // The page asked, the app's sheet showed its request, the page priced each change, got
+        // the token, took the payment; the sheet closed on success and the thank-you view showed.
+        XCTAssertTrue(output.contains(#"page: received applepayenabled {"enabled":true}"#), output)
+        XCTAssertTrue(output.contains("screen: Apple Pay sheet for 45.95 GBP (Poq Shop)"), output)
+        XCTAssertTrue(output.contains("sheet: express delivery: 49.95 GBP"), output)
+        XCTAssertTrue(
+            output.contains("page: received paymentauthorized for 49.95 GBP, delivery to London GB, a token of "),
+            output)
+        XCTAssertTrue(output.contains("sheet: done"), output)
+        XCTAssertTrue(output.contains("screen: thank you: order WEB-4004, 49.95 GBP"), output)
+        XCTAssertTrue(output.contains("final: view dismissed, order WEB-4004"), output)
+        // The token reached the page and nothing else: not the output, not the log.
+        XCTAssertFalse(output.contains("sbx_secret_"), output)
+        let log = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Examples/Logs/web-bridge-apple-pay.jsonl"),
+            encoding: .utf8)
+        XCTAssertTrue(log.contains("paymentAuthorized"))
+        XCTAssertFalse(log.contains("sbx_secret_"))
+    }
+
+    func testDismissedAndApplePayTogetherAreAUsageError() throws {
+        let result = try CommandRunner(product: "web-checkout-host-example").run(["--dismissed", "--apple-pay"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.errors.contains("[--dismissed | --apple-pay]"), result.errors)
+    }
+
     func testAnUnknownOptionIsAUsageError() throws {
         let result = try CommandRunner(product: "web-checkout-host-example").run(["--bogus"])
         XCTAssertEqual(result.status, 64)

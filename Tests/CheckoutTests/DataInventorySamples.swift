@@ -43,7 +43,7 @@ struct TypeSamples {
 /// for a type it meets that has none.
 enum DataInventorySamples {
     static func all(_ m: Markers) -> [TypeSamples] {
-        actions(m) + state(m) + model(m) + payment(m) + web(m) + wallet(m)
+        actions(m) + state(m) + relaunchSamples(m) + model(m) + payment(m) + web(m) + webApplePay(m) + wallet(m)
     }
 
     // MARK: Actions
@@ -61,7 +61,7 @@ enum DataInventorySamples {
             TypeSamples([
                 CommonAction.started, .loadProgressChanged(0.5), .dismissTapped, .dismissConfirmed, .dismissCancelled,
                 .errorDismissed(id: 1), .retryTapped(errorID: 1), .userChanged(loggedIn(m)),
-                .dynamicContentLoaded(slotID: m.text(), content: m.text()),
+                .dynamicContentLoaded(slotID: m.text(), content: m.text()), .relaunched(restoreSource(m)),
             ]),
             TypeSamples([
                 BridgeAction.messageReceived(
@@ -173,7 +173,32 @@ enum DataInventorySamples {
         state.completedOrder = completedOrder(m)
         state.orderPlacement = orderPlacement(m)
         state.walletSheet = walletSheet(m)
+        state.relaunch = CheckoutRelaunch(count: 1, source: restoreSource(m), found: inFlight(m))
         return state
+    }
+
+    static func restoreSource(_ m: Markers) -> CheckoutRestoreSource {
+        .log(logID: m.text(), part: 0, lastSequence: 1)
+    }
+
+    static func inFlight(_ m: Markers) -> CheckoutInFlight {
+        var found = CheckoutInFlight()
+        found.payment = .awaitingReturn(.redirect)
+        found.orderPlacement = .placing(requestID: 1)
+        found.idempotencyKey = m.text()
+        return found
+    }
+
+    static func relaunchSamples(_ m: Markers) -> [TypeSamples] {
+        [
+            TypeSamples([CheckoutRelaunch(count: 1, source: restoreSource(m), found: inFlight(m))]),
+            TypeSamples([restoreSource(m), .savedState]),
+            TypeSamples([inFlight(m)]),
+            TypeSamples([
+                CheckoutInFlight.Payment.awaitingReturn(.redirect), .outcomeUnknown, .shownToPayLater(.voucher),
+                .awaitingConfirmation, .notSubmitted,
+            ]),
+        ]
     }
 
     static func journey() -> CheckoutJourney {
@@ -189,7 +214,7 @@ enum DataInventorySamples {
             .paymentDeclined(reason: m.text()), .paymentFailed(failure(m)),
             .paymentRefused(.unknownCurrency(m.text())), .sectionIncomplete(.shippingMethod),
             .invalidInput(field: m.text(), reason: m.text()), .orderPlacementFailed(.network(m.text())),
-            .orderCancelled(orderNumber: m.text()),
+            .orderCancelled(orderNumber: m.text()), .paymentUnconfirmed, .applePayNotConfirmed,
         ]
     }
 
@@ -417,7 +442,29 @@ enum DataInventorySamples {
         web.customEventCount = 1
         web.confirmedOrderNumber = m.text()
         web.completionParsing = completionParsing(m)
+        web.applePay = WebApplePayState(request: webApplePayRequest(m), sequence: 1, sheetSession: 1)
         return web
+    }
+
+    static func webApplePayRequest(_ m: Markers) -> WebApplePayRequest {
+        WebApplePayRequest(
+            countryCode: m.text(), currencyCode: m.text(), total: WebApplePayLine(label: m.text(), amount: 1),
+            lineItems: [WebApplePayLine(label: m.text(), amount: 1)], merchantCapabilities: [.supports3DS],
+            supportedNetworks: [m.text()], requiredShippingContactFields: [.postalAddress],
+            requiredBillingContactFields: [.name],
+            shippingMethods: [
+                WebApplePayShippingMethod(identifier: m.text(), label: m.text(), detail: m.text(), amount: 1)
+            ])
+    }
+
+    static func webApplePay(_ m: Markers) -> [TypeSamples] {
+        [
+            TypeSamples([WebApplePayState(request: webApplePayRequest(m), sequence: 1, sheetSession: 1)]),
+            TypeSamples([webApplePayRequest(m)]),
+            TypeSamples([WebApplePayLine(label: m.text(), amount: 1)]),
+            TypeSamples([WebApplePayShippingMethod(identifier: m.text(), label: m.text(), detail: m.text(), amount: 1)]
+            ),
+        ]
     }
 
     static func parseRules(_ m: Markers) -> ParseRules {
@@ -563,7 +610,7 @@ enum DataInventorySamples {
             .paymentFailed(failure(m)), .paymentCancelled, .checkoutRefused(.page(m.text())), .checkoutNotReady,
             .unknownProvider(id: m.text()), .paymentRefused(.unknownCurrency(m.text())), .paymentInProgress,
             .sheetClosed, .alreadyAuthorized, .authorizationInProgress,
-            .requestOutOfOrder(requestID: 1, lastRequestID: 2),
+            .requestOutOfOrder(requestID: 1, lastRequestID: 2), .pageError(message: m.text()), .pageTimedOut,
         ]
     }
 

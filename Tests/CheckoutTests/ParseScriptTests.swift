@@ -364,6 +364,19 @@ enum NodeRunner {
         return nil
     }
 
+    /// Evaluates `scripts` against a stub of the page's `window.poqWebCheckout` that records
+    /// every `postMessage(name, payload)` call, and returns the calls as `[[name, payload], …]`.
+    static func postedMessages(_ node: URL, evaluating scripts: [String]) throws -> JSONValue {
+        var source = """
+            const received = [];
+            globalThis.window = { poqWebCheckout: { postMessage(name, payload) { received.push([name, payload]); } } };
+
+            """
+        for script in scripts { source += script + "\n" }
+        source += "process.stdout.write(JSON.stringify(received));\n"
+        return try JSONParser.parse(try run(node, source: source))
+    }
+
     static func run(_ node: URL, source: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("node-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

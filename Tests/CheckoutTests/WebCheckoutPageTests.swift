@@ -22,6 +22,19 @@ final class RecordingPage: WebCheckoutPage, @unchecked Sendable {
     }
 }
 
+/// Asserts what the text of a reply's script must be, whatever its payload: one call of the default
+/// reply function, with no raw U+2028/U+2029 (which end a JavaScript string), no `</` (which ends
+/// a `<script>` element) and no single quote.
+func assertInertReplyScript(_ script: String, file: StaticString = #filePath, line: UInt = #line) {
+    let prefix = WebCheckoutConfiguration.defaultReplyFunction + "("
+    XCTAssertTrue(script.hasPrefix(prefix) && script.hasSuffix(");"), file: file, line: line)
+    XCTAssertFalse(
+        script.unicodeScalars.contains("\u{2028}") || script.unicodeScalars.contains("\u{2029}"), file: file,
+        line: line)
+    XCTAssertFalse(script.contains("</"), file: file, line: line)
+    XCTAssertFalse(script.contains("'"), file: file, line: line)
+}
+
 /// Replies to the page: what the engine answers, and that no payload can break out of the call.
 final class WebCheckoutPageTests: XCTestCase {
     func testPingAndApplePayAreAnsweredThroughThePage() async {
@@ -113,10 +126,7 @@ final class WebCheckoutPageTests: XCTestCase {
         let prefix = WebCheckoutConfiguration.defaultReplyFunction + "("
         for reply in Self.corpus() {
             let script = reply.script()
-            XCTAssertTrue(script.hasPrefix(prefix) && script.hasSuffix(");"))
-            XCTAssertFalse(script.unicodeScalars.contains("\u{2028}") || script.unicodeScalars.contains("\u{2029}"))
-            XCTAssertFalse(script.contains("</"))
-            XCTAssertFalse(script.contains("'"))
+            assertInertReplyScript(script)
             // Every quote inside a string is escaped: the arguments are exactly one JSON array's items.
             let arguments = String(script.dropFirst(prefix.count).dropLast(2))
             XCTAssertEqual(try JSONParser.parse("[\(arguments)]").inCanonicalOrder, Self.expected(reply))
@@ -126,27 +136,7 @@ final class WebCheckoutPageTests: XCTestCase {
     func testReplyScriptsDeliverExactlyWhatWasSentWhenEvaluatedInNode() throws {
         guard let node = NodeRunner.find() else { throw XCTSkip("node is not installed") }
         let replies = Self.corpus()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webcheckout-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("received.json")
-        var source = """
-            const received = [];
-            globalThis.window = { poqWebCheckout: { postMessage(name, payload) { received.push([name, payload]); } } };
-
-            """
-        for reply in replies { source += reply.script() + "\n" }
-        source += "require('fs').writeFileSync(\(JSONValue.string(output.path).jsonText), JSON.stringify(received));\n"
-        let script = directory.appendingPathComponent("replies.js")
-        try source.write(to: script, atomically: true, encoding: .utf8)
-
-        let process = Process()
-        process.executableURL = node
-        process.arguments = [script.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let received = try JSONParser.parse(try String(contentsOf: output, encoding: .utf8))
+        let received = try NodeRunner.postedMessages(node, evaluating: replies.map { $0.script() })
         guard case .array(let calls) = received else { return XCTFail("expected an array") }
         XCTAssertEqual(calls.count, replies.count)
         for (call, reply) in zip(calls, replies) {

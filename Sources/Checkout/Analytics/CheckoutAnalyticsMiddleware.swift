@@ -55,6 +55,15 @@ public struct CheckoutAnalyticsMiddleware: Sendable {
                 .addPaymentInfo(
                     paymentType: submission.methodID, providerID: after.payment.providerID, cart: cart(of: after)))
         }
+        // A web checkout's page takes the wallet's token: it went to the page (never the token itself).
+        if case .wallet(.paymentAuthorized(let authorization, _)) = action, after.kind == .web,
+            before.web.applePay?.status != .awaitingPage, after.web.applePay?.status == .awaitingPage
+        {
+            events.append(
+                .addPaymentInfo(
+                    paymentType: authorization.payment.methodID, providerID: WebApplePayState.providerID,
+                    cart: cart(of: after)))
+        }
         if let statusCode = recoveredStatusCode(for: action, before: before, after: after) {
             events.append(.cartRecovered(statusCode: statusCode, cart: cart(of: after)))
         }

@@ -1,9 +1,12 @@
+import ActionLog
 public import StateStore
 
 /// Messages from a bridge-type web checkout page, posted to the message handler or (Forms mode)
 /// submitted as navigations: `order` updates the order summary,
 /// `paymentcompleted` completes the checkout (once), `error` shows the page's message,
-/// `closewebview` closes the checkout; any other event is a custom event kept in
+/// `closewebview` closes the checkout; `ping` and `applepay` are answered; `applepaypayment` and
+/// `applepayupdate` drive the page's Apple Pay payment (see `WebApplePayCommands`: its
+/// `paymentcompleted` and `error` also answer the sheet); any other event is a custom event kept in
 /// ``WebCheckoutState/customEvents`` for the host (its data as
 /// ``WebCheckoutConfiguration/customEvents`` declares). A message that does not decode is
 /// recorded as a ``BridgeRejection`` and changes nothing else.
@@ -24,7 +27,20 @@ public enum BridgeReducer {
             }
             switch decoded {
             case .failure(let rejection):
-                return record(rejection, in: &state, environment)
+                let recorded = record(rejection, in: &state, environment)
+                switch rejection.eventName {
+                case WebApplePayRequest.eventName?:
+                    // The page waits for its sheet: tell it there will be none, and why.
+                    return .merge(
+                        recorded, WebApplePayCommands.rejectedRequest(rejection, state, environment: environment))
+                case WebApplePayUpdate.eventName?:
+                    let requestID = WebApplePayUpdate.requestID(in: message(of: bridgeAction)?["data"])
+                    let answered = WebApplePayCommands.pageUpdateRejected(
+                        rejection, requestID: requestID, &state, environment: environment)
+                    return .merge(recorded, answered)
+                default:
+                    return recorded
+                }
             case .success(.order(let order)):
                 guard !state.isFinished else { return .none }
                 if let problem = order.totalProblem {
@@ -67,10 +83,12 @@ public enum BridgeReducer {
                         .missingField(event: "paymentcompleted", field: "data.order.orderId"), in: &state, environment)
                 }
                 if !state.isFinished { state.web.order = order }
-                return CheckoutCommands.complete(completed, &state, environment: environment)
+                let completion = CheckoutCommands.complete(completed, &state, environment: environment)
+                let sheet = WebApplePayCommands.pageCompleted(&state, environment: environment)
+                return .merge(completion, sheet)
             case .success(.error(let message)):
                 CheckoutCommands.showError(.page(message), retry: nil, in: &state)
-                return .none
+                return WebApplePayCommands.pageFailed(message, &state, environment: environment)
             case .success(.closeWebView):
                 state.view = .dismissed
                 return .none
@@ -81,6 +99,10 @@ public enum BridgeReducer {
                     state, environment)
             case .success(.applePayRequested):
                 return reply(.applePayEnabled(state.web.configuration.isApplePayAvailable), state, environment)
+            case .success(.applePayPayment(let request)):
+                return WebApplePayCommands.requested(request, &state, environment: environment)
+            case .success(.applePayUpdate(let update)):
+                return WebApplePayCommands.pageUpdated(update, &state, environment: environment)
             case .success(.custom(let name, let data, let isRedacted)):
                 let keeps = state.web.configuration.recording(ofCustomEvent: name).recordsData
                 state.web.customEventCount = CheckoutCommands.successor(of: state.web.customEventCount)
@@ -92,6 +114,15 @@ public enum BridgeReducer {
                 if overflow > 0 { state.web.customEvents.removeFirst(overflow) }
                 return .none
             }
+        }
+    }
+
+    /// The message a bridge action carries, as JSON (`nil` when it is not JSON).
+    static func message(of action: BridgeAction) -> JSONValue? {
+        switch action {
+        case .messagePosted(let message), .formSubmitted(let message): return message
+        case .messageReceived(let text): return try? JSONParser.parse(text)
+        case .messageUnreadable, .formRejected: return nil
         }
     }
 

@@ -263,7 +263,8 @@ enum CheckoutCommands {
 
     static func isStaleAfterCompletion(_ error: CheckoutErrorMessage) -> Bool {
         switch error.kind {
-        case .cartExpired, .cartChanged, .totalChanged, .page, .request(.cartExpired), .request(.conflict):
+        case .cartExpired, .cartChanged, .totalChanged, .page, .request(.cartExpired), .request(.conflict),
+            .applePayNotConfirmed:
             return true
         default:
             return false

@@ -74,6 +74,8 @@ public enum CommonReducer {
                     return OrderCommands.retry(&state, environment: environment)
                 case .confirmPayment:
                     return PaymentReducer.reduce(&state, .confirmationRequested, environment: environment)
+                case .applePay:
+                    return WebApplePayCommands.retry(&state)
                 }
 
             case .userChanged(let user):

@@ -27,9 +27,7 @@ enum WalletAuthorizationDriver {
         _ authorization: WalletAuthorization, requestID: Int, _ state: inout CheckoutState,
         environment: CheckoutEnvironment
     ) -> Effects {
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            .authorization(WalletAuthorizationResult(status: .failure, errors: [error]), requestID: requestID)
-        }
+        let closed = WalletSheetCommands.refusal(of: .authorization, requestID: requestID, shown: nil)
         if let handled = WalletSheetReducer.admit(
             requestID: requestID, answerClosed: closed, &state, environment: environment)
         {

@@ -39,6 +39,41 @@ enum WalletSheetCommands {
 
     // MARK: Answering
 
+    /// A sheet callback, by what its answer carries.
+    enum Callback {
+        case shippingContact, shippingMethod, paymentMethod, authorization
+
+        /// The callback of an update request (a shipping contact's answer for anything else).
+        init(_ kind: WalletSheetRequest.Kind) {
+            if case .shippingMethod = kind { self = .shippingMethod } else { self = .shippingContact }
+        }
+    }
+
+    /// The answer refusing `callback` `requestID` with an error, the sheet keeping what `sheet`
+    /// shows: an update keeps its totals (and methods), an authorisation fails.
+    static func refusal(
+        of callback: Callback, requestID: Int, shown sheet: WalletSheetState?
+    ) -> @Sendable (WalletSheetError) -> WalletSheetAnswer {
+        let summary = sheet?.summaryItems ?? []
+        let methods = sheet?.shippingMethods ?? []
+        return { error in
+            switch callback {
+            case .shippingContact:
+                let update = WalletShippingContactUpdate(
+                    errors: [error], summaryItems: summary, shippingMethods: methods)
+                return .shippingContact(update, requestID: requestID)
+            case .shippingMethod:
+                return .shippingMethod(
+                    WalletSummaryUpdate(errors: [error], summaryItems: summary), requestID: requestID)
+            case .paymentMethod:
+                return .paymentMethod(WalletSummaryUpdate(errors: [error], summaryItems: summary), requestID: requestID)
+            case .authorization:
+                return .authorization(
+                    WalletAuthorizationResult(status: .failure, errors: [error]), requestID: requestID)
+            }
+        }
+    }
+
     /// Records `answer` as sent and delivers it (an effect, in order; see `WalletSheetOutbox`).
     /// Answering the request being answered ends it, with its timer.
     static func answer(

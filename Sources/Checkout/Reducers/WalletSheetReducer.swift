@@ -28,6 +28,9 @@ public import StateStore
 ///   checkout's total is the one the sheet showed.
 /// - Dismissal ends the sheet: nothing more is answered, and a payment the authorisation started
 ///   that the provider does not hold yet is cancelled.
+///
+/// In a web checkout the sheet is the page's Apple Pay payment (``WebApplePayState``): the same
+/// actions and answers, with the page pricing the shipping changes and taking the payment.
 public enum WalletSheetReducer {
     typealias Effects = Effect<CheckoutAction>
 
@@ -39,6 +42,11 @@ public enum WalletSheetReducer {
     /// it drives sees every change an action made.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
         CheckoutReducerType { state, action in
+            if state.kind == .web {
+                // A web checkout's sheet is the page's: no Checkout API call, no provider.
+                guard case .wallet(let walletAction) = action else { return .none }
+                return WebApplePayCommands.reduce(&state, walletAction, environment: environment)
+            }
             let isWallet: Bool
             if case .wallet = action { isWallet = true } else { isWallet = false }
             guard isWallet || state.walletSheet != nil else { return .none }
@@ -153,6 +161,16 @@ public enum WalletSheetReducer {
 
     // MARK: Callbacks
 
+    /// ``admit(requestID:answerClosed:_:environment:)`` for `callback`, refused (when it must be)
+    /// with what the sheet shows.
+    static func admit(
+        _ callback: WalletSheetCommands.Callback, requestID: Int, _ state: inout CheckoutState,
+        environment: CheckoutEnvironment
+    ) -> Effects? {
+        let refusal = WalletSheetCommands.refusal(of: callback, requestID: requestID, shown: state.walletSheet)
+        return admit(requestID: requestID, answerClosed: refusal, &state, environment: environment)
+    }
+
     /// Checks a callback's request id and the sheet's status. Returns the effects of answering
     /// or ignoring it when it goes no further, or `nil` when it is to be handled.
     static func admit(
@@ -194,20 +212,7 @@ public enum WalletSheetReducer {
     static func receiveUpdate(
         _ kind: WalletSheetRequest.Kind, requestID: Int, _ state: inout CheckoutState, environment: CheckoutEnvironment
     ) -> Effects {
-        let summary = state.walletSheet?.summaryItems ?? []
-        let methods = state.walletSheet?.shippingMethods ?? []
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            switch kind {
-            case .shippingContact, .authorization:
-                let update = WalletShippingContactUpdate(
-                    errors: [error], summaryItems: summary, shippingMethods: methods)
-                return .shippingContact(update, requestID: requestID)
-            case .shippingMethod:
-                return .shippingMethod(
-                    WalletSummaryUpdate(errors: [error], summaryItems: summary), requestID: requestID)
-            }
-        }
-        if let handled = admit(requestID: requestID, answerClosed: closed, &state, environment: environment) {
+        if let handled = admit(.init(kind), requestID: requestID, &state, environment: environment) {
             return handled
         }
         let superseded = supersede(&state, environment: environment)
@@ -246,11 +251,7 @@ public enum WalletSheetReducer {
     static func paymentMethodSelected(
         _ method: WalletPaymentMethod, requestID: Int, _ state: inout CheckoutState, environment: CheckoutEnvironment
     ) -> Effects {
-        let shown = state.walletSheet?.summaryItems ?? []
-        let closed = { (error: WalletSheetError) -> WalletSheetAnswer in
-            .paymentMethod(WalletSummaryUpdate(errors: [error], summaryItems: shown), requestID: requestID)
-        }
-        if let handled = admit(requestID: requestID, answerClosed: closed, &state, environment: environment) {
+        if let handled = admit(.paymentMethod, requestID: requestID, &state, environment: environment) {
             return handled
         }
         let superseded = supersede(&state, environment: environment)

@@ -8,7 +8,7 @@ extension CheckoutErrorKind: DataClassified {
     /// sections and order numbers are plain.
     public mutating func visitData<V: DataVisitor>(_ visitor: inout V) {
         switch self {
-        case .cartExpired, .cartChanged, .totalChanged, .paymentUnconfirmed:
+        case .cartExpired, .cartChanged, .totalChanged, .paymentUnconfirmed, .applePayNotConfirmed:
             break
         case .request(var error):
             visitor.visit(&error, field: "request")

@@ -30,6 +30,9 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
     /// ended without a definite answer: paying again stays locked (the payment may have been
     /// taken); the retry asks again (``RetryAction/confirmPayment``).
     case paymentUnconfirmed
+    /// A web checkout's page did not confirm an Apple Pay payment in time: it may still complete
+    /// the order; retrying presents the sheet again (``RetryAction/applePay``).
+    case applePayNotConfirmed
 
     /// A short name for analytics, free of personal data.
     public var code: String {
@@ -47,6 +50,7 @@ public enum CheckoutErrorKind: Sendable, Hashable, Codable {
         case .orderPlacementFailed(let error): return "orderPlacementFailed.\(error.code)"
         case .orderCancelled: return "orderCancelled"
         case .paymentUnconfirmed: return "paymentUnconfirmed"
+        case .applePayNotConfirmed: return "applePayNotConfirmed"
         }
     }
 }

@@ -35,6 +35,9 @@ public struct CheckoutErrorMessage: Sendable, Hashable, Codable, Identifiable {
             return "The payment for order \(number) was refused, so the order was cancelled. You can pay again."
         case .paymentUnconfirmed:
             return "We could not confirm your payment yet. Check again in a moment: you will not be charged twice."
+        case .applePayNotConfirmed:
+            return "The shop did not confirm your Apple Pay payment in time. If it went through, the page will "
+                + "show your order; otherwise try again."
         }
     }
 }

@@ -17,4 +17,7 @@ public enum RetryAction: String, Sendable, Hashable, Codable {
     /// Ask the payment provider again whether a payment went through
     /// (``PaymentAction/confirmationRequested``).
     case confirmPayment
+    /// Present the Apple Pay sheet again for the web checkout page's last payment request
+    /// (``WebApplePayState``), once the sheet before it closed.
+    case applePay
 }

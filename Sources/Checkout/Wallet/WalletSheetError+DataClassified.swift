@@ -58,6 +58,11 @@ extension WalletSheetError: DataClassified {
         case .unknownProvider(var id):
             visitor.visit(&id, inCase: "unknownProvider", field: "id", as: .plain)
             self = .unknownProvider(id: id)
+        case .pageError(var message):
+            visitor.visit(&message, inCase: "pageError", field: "message", as: .personal(.freeText))
+            self = .pageError(message: message)
+        case .pageTimedOut:
+            break
         case .paymentRefused(var violation):
             visitor.visit(&violation, field: "paymentRefused")
             self = .paymentRefused(violation)

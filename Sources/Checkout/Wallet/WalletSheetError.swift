@@ -49,6 +49,12 @@ public enum WalletSheetError: Error, Sendable, Hashable, Codable, CustomStringCo
     case authorizationInProgress
     /// The callback's request id is not greater than one already seen (it is not answered).
     case requestOutOfOrder(requestID: Int, lastRequestID: Int)
+    /// A web checkout's page refused the payment or the contact (its `error` event, or an
+    /// `applepayupdate` error with the code `unknown`): `message` is the page's.
+    case pageError(message: String)
+    /// A web checkout's page did not say whether it took the payment (`paymentcompleted` or
+    /// `error`) within ``CheckoutEnvironment/walletSheetTimeout``.
+    case pageTimedOut
 
     /// What went wrong, in English, for the sheet's error text (hosts localise by case).
     public var description: String {
@@ -76,6 +82,8 @@ public enum WalletSheetError: Error, Sendable, Hashable, Codable, CustomStringCo
         case .alreadyAuthorized: return "the payment was already authorised"
         case .authorizationInProgress: return "an authorisation is being processed"
         case .requestOutOfOrder(let id, let last): return "request \(id) came after request \(last)"
+        case .pageError(let message): return message
+        case .pageTimedOut: return "the shop did not confirm the payment in time"
         }
     }
 }

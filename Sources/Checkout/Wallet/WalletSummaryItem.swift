@@ -16,6 +16,9 @@ public struct WalletSummaryItem: Sendable, Hashable, Codable {
         case discount
         /// The total to pay: the last line.
         case total
+        /// A line a web checkout's page named (its Apple Pay request's `lineItems`): shown with the
+        /// page's label.
+        case item
     }
 
     /// What the line is.

@@ -32,6 +32,13 @@ public enum BridgeEvent: Sendable, Hashable, Codable {
     /// The page asks whether Apple Pay is available (`applepay`); the checkout answers
     /// `applepayenabled`.
     case applePayRequested
+    /// The page asks the app to take a payment with Apple Pay (`applepaypayment`): the sheet
+    /// presents the request, and the page receives `paymentauthorized` once the shopper
+    /// authorises.
+    case applePayPayment(WebApplePayRequest)
+    /// The page answers a shipping change in the Apple Pay sheet with new totals
+    /// (`applepayupdate`).
+    case applePayUpdate(WebApplePayUpdate)
     /// Any other event: handed to the host, not interpreted. `data` is `nil` for none or null;
     /// `isRedacted` says the data was replaced by ``WebCheckoutConfiguration/bridgeAction(body:)``.
     case custom(name: String, data: JSONValue?, isRedacted: Bool)
@@ -50,6 +57,10 @@ public enum BridgeEvent: Sendable, Hashable, Codable {
         case ping
         /// `applepay`
         case applePay = "applepay"
+        /// `applepaypayment`
+        case applePayPayment = "applepaypayment"
+        /// `applepayupdate`
+        case applePayUpdate = "applepayupdate"
     }
 
     /// Decodes a raw bridge message: the JSON text a page posted with `JSON.stringify`.
@@ -119,6 +130,10 @@ public enum BridgeEvent: Sendable, Hashable, Codable {
                 return .success(.ping)
             case .applePay:
                 return .success(.applePayRequested)
+            case .applePayPayment:
+                return WebApplePayRequest.decode(message["data"]).map(BridgeEvent.applePayPayment)
+            case .applePayUpdate:
+                return WebApplePayUpdate.decode(message["data"]).map(BridgeEvent.applePayUpdate)
             case .error:
                 let message = try JSONDecoder().decode(Payload<ErrorData>.self, from: bytes)
                 return .success(.error(message: message.data.errorMessage))

@@ -9,6 +9,8 @@ public import StateStore
 /// | `order` | `data.total`, `data.orderId`, `data.subTotal`, `data.delivery`, `data.discount`, `data.tax`, `data.currency` | the rest of `data` (`freeText`) |
 /// | `paymentcompleted` | the same members under `data.order` | the rest of `data` (`freeText`) |
 /// | `error` | — | `data.errorMessage` and the rest (`freeText`: scrubbed of personal values) |
+/// | `applepaypayment` | `data.total`, `data.lineItems`, `data.shippingMethods`, `data.currencyCode`, `data.countryCode`, `data.merchantCapabilities`, `data.supportedNetworks`, the required contact fields | the rest of `data` (`freeText`) |
+/// | `applepayupdate` | `data.requestId`, `data.newTotal`, `data.newLineItems`, `data.newShippingMethods` | `data.errors` and the rest (`freeText`) |
 /// | a custom event | `data` when the host registered the event ``BridgeCustomEventRecording/record`` | `data` otherwise (``customEventData(named:registrations:)``) |
 ///
 /// A member the page sends that the checkout never reads is classified personal: the page may
@@ -21,6 +23,18 @@ public enum BridgeMessageDataPolicy {
 
     /// The members of an order the checkout reads: amounts, its id and currency (plain).
     static let orderMembers = ["total", "orderId", "subTotal", "delivery", "discount", "tax", "currency"]
+
+    /// The members of an Apple Pay payment request the checkout reads: the merchant's amounts,
+    /// labels, methods and settings (plain; no shopper data is in a request).
+    static let applePayRequestMembers = [
+        "total", "lineItems", "shippingMethods", "currencyCode", "countryCode", "merchantCapabilities",
+        "supportedNetworks", "requiredShippingContactFields", "requiredBillingContactFields",
+    ]
+
+    /// The members of the page's answer to a shipping change the checkout reads as plain: the
+    /// request id and the merchant's new amounts and methods. Its `errors` quote the contact the
+    /// shopper chose, so they stay personal (`freeText`).
+    static let applePayUpdateMembers = ["requestId", "newTotal", "newLineItems", "newShippingMethods"]
 
     /// The name the policy of a custom event's data is registered under in `DataRegistrations`.
     public static func registrationName(ofCustomEvent name: String) -> String {
@@ -43,6 +57,10 @@ public enum BridgeMessageDataPolicy {
                 for member in orderMembers { paths["data.order." + member] = .plain }
             case .error?, .closeWebView?, .ping?, .applePay?:
                 break
+            case .applePayPayment?:
+                for member in applePayRequestMembers { paths["data." + member] = .plain }
+            case .applePayUpdate?:
+                for member in applePayUpdateMembers { paths["data." + member] = .plain }
             case nil:
                 let data = customEventData(named: name, registrations: registrations)
                 paths["data"] = data.otherwise

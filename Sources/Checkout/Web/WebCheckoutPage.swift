@@ -64,11 +64,13 @@ public struct WebCheckoutReply: Sendable, Hashable {
             name: "applepayenabled", payload: .object([JSONMember(key: "enabled", value: .bool(isEnabled))]))
     }
 
-    /// The message an authorised Apple Pay payment sends back to the page. The hook for express
-    /// checkout: nothing sends it yet.
+    /// `paymentauthorized` with `payload` as it is. The engine sends the one
+    /// ``paymentAuthorized(_:request:shippingMethods:paymentMethod:requestID:)`` builds, once the
+    /// shopper authorised the page's Apple Pay request.
     ///
     /// ```swift
-    /// WebCheckoutReply.paymentAuthorized(.object([]))
+    /// WebCheckoutReply.paymentAuthorized(.object([])).script()
+    /// // window.poqWebCheckout.postMessage("paymentauthorized",{});
     /// ```
     public static func paymentAuthorized(_ payload: JSONValue) -> WebCheckoutReply {
         WebCheckoutReply(name: "paymentauthorized", payload: payload)

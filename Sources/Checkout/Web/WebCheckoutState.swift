@@ -34,6 +34,8 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
     public var confirmedOrderNumber: String?
     /// The completion page's scripts the checkout is waiting for (parse mode), `nil` when none.
     public var completionParsing: CompletionParsing?
+    /// The page's Apple Pay payment (`applepaypayment`), `nil` before the page asks for one.
+    public var applePay: WebApplePayState?
 
     /// How many rejections the state keeps.
     public static let maximumRecordedRejections = 20
@@ -52,6 +54,7 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
         customEventCount = 0
         confirmedOrderNumber = nil
         completionParsing = nil
+        applePay = nil
         session = nil
         loadProgress = 0
         currentURL = nil
@@ -65,11 +68,11 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case apiType, mode, session, loadProgress, currentURL, order, completionRecord, rejections
-        case configuration, customEvents, customEventCount, confirmedOrderNumber, completionParsing
+        case configuration, customEvents, customEventCount, confirmedOrderNumber, completionParsing, applePay
     }
 
     /// Decodes the state; what later versions added (configuration, custom events, parse
-    /// progress) may be absent, as in logs recorded before them.
+    /// progress, the page's Apple Pay payment) may be absent, as in logs recorded before them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         apiType = try container.decode(WebCheckoutApiType.self, forKey: .apiType)
@@ -87,6 +90,7 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
         customEventCount = try container.decodeIfPresent(Int.self, forKey: .customEventCount) ?? 0
         confirmedOrderNumber = try container.decodeIfPresent(String.self, forKey: .confirmedOrderNumber)
         completionParsing = try container.decodeIfPresent(CompletionParsing.self, forKey: .completionParsing)
+        applePay = try container.decodeIfPresent(WebApplePayState.self, forKey: .applePay)
     }
 
     /// Encodes the state, leaving out what later versions added while it holds its default, so
@@ -106,5 +110,6 @@ public struct WebCheckoutState: Sendable, Hashable, Codable {
         if customEventCount != 0 { try container.encode(customEventCount, forKey: .customEventCount) }
         try container.encodeIfPresent(confirmedOrderNumber, forKey: .confirmedOrderNumber)
         try container.encodeIfPresent(completionParsing, forKey: .completionParsing)
+        try container.encodeIfPresent(applePay, forKey: .applePay)
     }
 }
