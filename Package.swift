@@ -254,6 +254,21 @@ let cliTargets: [Target] = [
     ),
 ]
 
+// MARK: - LogPrivacy: pseudonyms for the personal data a log holds
+
+// Beside ActionLog rather than inside it, so that ActionLog stays free of cryptography.
+let logPrivacyProducts: [Product] = [
+    .library(name: "LogPrivacy", targets: ["LogPrivacy"])
+]
+let logPrivacyTargets: [Target] = [
+    .target(name: "LogPrivacy", dependencies: ["ActionLog", "CheckoutCrypto"], swiftSettings: strict),
+    .testTarget(
+        name: "LogPrivacyTests",
+        dependencies: ["LogPrivacy", "ActionLog", "CheckoutCrypto"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Package
 
 let package = Package(
@@ -263,10 +278,12 @@ let package = Package(
         + worldlineProducts
         + cryptoProducts
         + benchmarkProducts + exampleProducts + cliProducts + paymentProvidersProducts
-        + checkoutSandboxProducts,
+        + checkoutSandboxProducts
+        + logPrivacyProducts,
     targets: stateStoreTargets + actionLogTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets
         + worldlineTargets
         + cryptoTargets
         + benchmarkTargets + exampleTargets + cliTargets + paymentProvidersTargets
         + checkoutSandboxTargets
+        + logPrivacyTargets
 )
