@@ -84,7 +84,7 @@ let benchmarkProducts: [Product] = [
 let benchmarkTargets: [Target] = [
     .executableTarget(
         name: "StoreBench",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox", "LogPrivacy"],
         path: "Benchmarks/StoreBench",
         swiftSettings: strict
     )
