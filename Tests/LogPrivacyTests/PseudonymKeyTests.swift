@@ -93,19 +93,18 @@ final class PseudonymKeyTests: XCTestCase {
 
     func testReadRefusesKeysTooShortOrTooLong() throws {
         let directory = try Fixtures.temporaryDirectory(for: self)
-        let short = directory.appendingPathComponent("short.key")
-        XCTAssertTrue(
-            FileManager.default.createFile(
-                atPath: short.path, contents: Data(repeating: 1, count: 31), attributes: [.posixPermissions: 0o600]))
-        XCTAssertThrowsError(try PseudonymKey(contentsOf: short)) { error in
-            XCTAssertEqual(error as? PseudonymKeyError, .tooShort(path: short.path, byteCount: 31, minimum: 32))
-        }
-        let long = directory.appendingPathComponent("long.key")
-        XCTAssertTrue(
-            FileManager.default.createFile(
-                atPath: long.path, contents: Data(repeating: 1, count: 5000), attributes: [.posixPermissions: 0o600]))
-        XCTAssertThrowsError(try PseudonymKey(contentsOf: long)) { error in
-            XCTAssertEqual(error as? PseudonymKeyError, .tooLong(path: long.path, byteCount: 5000, maximum: 4096))
+        for (count, expected) in [
+            (31, PseudonymKeyError.tooShort(path: directory.path + "/31.key", byteCount: 31, minimum: 32)),
+            (5000, .tooLong(path: directory.path + "/5000.key", byteCount: 5000, maximum: 4096)),
+        ] {
+            let url = directory.appendingPathComponent("\(count).key")
+            XCTAssertTrue(
+                FileManager.default.createFile(
+                    atPath: url.path, contents: Data(repeating: 1, count: count), attributes: [.posixPermissions: 0o600]
+                ))
+            XCTAssertThrowsError(try PseudonymKey(contentsOf: url)) { error in
+                XCTAssertEqual(error as? PseudonymKeyError, expected)
+            }
         }
         XCTAssertThrowsError(try PseudonymKey(bytes: [1, 2, 3])) { error in
             XCTAssertEqual(error as? PseudonymKeyError, .tooShort(path: nil, byteCount: 3, minimum: 32))

@@ -34,20 +34,13 @@ enum KeyFile {
         }
         // Read one byte more than the limit allows, in case the file grew since fstat.
         var bytes = [UInt8](repeating: 0, count: PseudonymKey.maximumByteCount + 1)
-        var count = 0
-        while count < bytes.count {
-            let offset = count
-            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+        let (count, failure) = repeated(upTo: bytes.count) { offset in
+            bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
                 return Foundation.read(descriptor, base + offset, buffer.count - offset)
             }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw PseudonymKeyError.cannotRead(path: path, reason: lastError())
-            }
-            if read == 0 { break }
-            count += read
         }
+        if let failure { throw PseudonymKeyError.cannotRead(path: path, reason: failure) }
         guard count <= PseudonymKey.maximumByteCount else {
             throw PseudonymKeyError.tooLong(path: path, byteCount: count, maximum: PseudonymKey.maximumByteCount)
         }
@@ -64,22 +57,17 @@ enum KeyFile {
             if errno == EEXIST { throw PseudonymKeyError.fileExists(path: path) }
             throw PseudonymKeyError.cannotWrite(path: path, reason: lastError())
         }
-        var written = 0
         var failure: String?
         // The umask can only take bits away from 0600; fchmod makes the mode exact all the same.
         if fchmod(descriptor, 0o600) != 0 { failure = lastError() }
-        while failure == nil, written < bytes.count {
-            let offset = written
-            let result = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.write(descriptor, base + offset, buffer.count - offset)
+        if failure == nil {
+            let (written, writeFailure) = repeated(upTo: bytes.count) { offset in
+                bytes.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return Foundation.write(descriptor, base + offset, buffer.count - offset)
+                }
             }
-            if result < 0 {
-                if errno == EINTR { continue }
-                failure = lastError()
-            } else {
-                written += result
-            }
+            failure = writeFailure ?? (written < bytes.count ? "wrote \(written) of \(bytes.count) bytes" : nil)
         }
         if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
         if close(descriptor) != 0, failure == nil { failure = lastError() }
@@ -88,6 +76,23 @@ enum KeyFile {
             unlink(path)
             throw PseudonymKeyError.cannotWrite(path: path, reason: failure)
         }
+    }
+
+    /// Calls `transfer` (a `read` or `write` at the offset reached so far) until `total` bytes are
+    /// done or it transfers nothing, retrying a call a signal interrupted. Returns the bytes done
+    /// and the system's error, if one stopped it.
+    private static func repeated(upTo total: Int, _ transfer: (_ offset: Int) -> Int) -> (Int, String?) {
+        var done = 0
+        while done < total {
+            let result = transfer(done)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return (done, lastError())
+            }
+            if result == 0 { break }
+            done += result
+        }
+        return (done, nil)
     }
 
     private static func lastError() -> String {
