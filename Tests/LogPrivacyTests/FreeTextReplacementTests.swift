@@ -126,6 +126,24 @@ final class FreeTextReplacementTests: XCTestCase {
         XCTAssertEqual(pseudonymiser.report.freeTextFieldsTouched, 0)
     }
 
+    func testHostileFreeTextIsHandledInTimeLinearInItsLength() throws {
+        var pseudonymiser = try Fixtures.pseudonymiser()
+        _ = try pseudonymiser.pseudonym(for: "Jane Doe", kind: .nameOrAddress)
+        let hostile = [
+            String(repeating: "1 ", count: 5_000), String(repeating: "a@", count: 5_000),
+            String(repeating: "%", count: 10_000), String(repeating: "%C3", count: 3_000),
+            String(repeating: "jane ", count: 2_000), String(repeating: "\u{301}", count: 10_000),
+        ]
+        let clock = ContinuousClock()
+        for text in hostile {
+            let start = clock.now
+            let replaced = try pseudonymiser.replacingKnownValues(in: text)
+            XCTAssertEqual(replaced.count, text.count)
+            // Generous for a debug build on a loaded machine: a quadratic scan would take minutes.
+            XCTAssertLessThan(clock.now - start, .seconds(10))
+        }
+    }
+
     func testLongFreeTextIsHandledWhole() throws {
         var pseudonymiser = try Fixtures.pseudonymiser()
         let name = try pseudonymiser.pseudonym(for: "Jane Doe", kind: .nameOrAddress)

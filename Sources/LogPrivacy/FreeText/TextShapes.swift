@@ -83,6 +83,9 @@ enum TextShapes {
             let character = units[index].character
             if character.isDecimalDigit {
                 digits += 1
+                // Longer than any phone number: stop here, so a long run of grouped digits costs
+                // a bounded scan from each start.
+                guard digits <= 15 else { return nil }
                 group += 1
                 index += 1
                 end = index
