@@ -8,11 +8,11 @@ extension Pseudonymiser {
     /// ```swift
     /// _ = try pseudonymiser.pseudonym(for: "Jane Doe", kind: .nameOrAddress)   // now known
     /// try pseudonymiser.replacingKnownValues(in: "https://shop.example/thank-you?name=JANE+DOE&mail=jo%40x.org")
-    /// // "https://shop.example/thank-you?name=QEVO+MIRT&mail=wu%40ktl.org"
+    /// // "https://shop.example/thank-you?name=EIWM+GUI&mail=ht%40x.org"
     /// ```
     ///
     /// - Known values are the values pseudonymised so far (with at least two replaced
-    ///   characters), found as their kind compares them (``KnownValuePattern``: a name ignoring
+    ///   characters), found as their kind compares them (a name ignoring
     ///   case and white space, a postcode and a phone number however they are grouped) and as
     ///   whole words: a value is not replaced inside a longer word or number ("Ann" in "Annual").
     /// - Where several match, the leftmost wins, then the longest ("Jane Doe" before "Jane"; an

@@ -5,19 +5,21 @@ public import ActionLog
 ///
 /// ```swift
 /// var pseudonymiser = Pseudonymiser(key: try PseudonymKey.random(), protectedFragments: ["/thank-you"])
-/// try pseudonymiser.pseudonym(for: "Jane  Doe", kind: .nameOrAddress)        // "Qevo  Mirt"
-/// try pseudonymiser.pseudonym(for: "jane doe", kind: .nameOrAddress)         // "qevo mirt"
-/// try pseudonymiser.pseudonym(for: "Jane.Doe@example.com", kind: .email)     // "Xuqs.Bel@hwkzqtl.com"
-/// try pseudonymiser.pseudonym(for: "+44 20 7946 0958", kind: .phone)         // "+44 81 3306 2741"
-/// try pseudonymiser.pseudonym(for: "sw1a 2aa", kind: .postcode)              // "kd7q 4ow"
-/// try pseudonymiser.replacingKnownValues(in: "Thanks, Jane Doe!")            // "Thanks, Qevo Mirt!"
+/// try pseudonymiser.pseudonym(for: "Jane  Doe", kind: .nameOrAddress)        // "Eiwm  Gui"
+/// try pseudonymiser.pseudonym(for: "jane doe", kind: .nameOrAddress)         // "eiwm gui"
+/// try pseudonymiser.pseudonym(for: "Jane.Doe@example.com", kind: .email)     // "Ckkz.Sgp@yapcgts.com"
+/// try pseudonymiser.pseudonym(for: "+44 20 7946 0958", kind: .phone)         // "+44 76 7455 5217"
+/// try pseudonymiser.pseudonym(for: "sw1a 2aa", kind: .postcode)              // "ov7z 6mn"
+/// try pseudonymiser.replacingKnownValues(in: "Thanks, Jane Doe!")            // "Thanks, Eiwm Gui!"
 /// ```
+///
+/// (The pseudonyms shown are one key's; every key gives others.)
 ///
 /// Every pseudonym is:
 ///
 /// - **keyed and deterministic**: the same key and the same value (under the kind's normalisation)
 ///   give the same pseudonym; another key gives another. It comes from HMAC-SHA512 under the key
-///   (``KeyedStream``), never a plain hash.
+///   (through CheckoutCrypto), never a plain hash.
 /// - **consistent**: values equal under `PersonalKind.normalised` get pseudonyms equal under it;
 ///   each occurrence keeps its own case and spacing ("Jane  Doe" and "jane doe" above).
 ///   Different values get different pseudonyms: a table of the pseudonyms issued redraws a
