@@ -94,7 +94,7 @@ final class PseudonymPropertyTests: XCTestCase {
         for (kind, generate, _) in kinds {
             var pseudonymiser = try Fixtures.pseudonymiser()
             var byPseudonym: [String: String] = [:]
-            for _ in 0..<1000 {
+            for _ in 0..<500 {
                 let value = generate(&random)
                 let normalised = kind.normalised(value)
                 let pseudonym = kind.normalised(try pseudonymiser.pseudonym(for: value, kind: kind))
