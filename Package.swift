@@ -84,7 +84,7 @@ let benchmarkProducts: [Product] = [
 let benchmarkTargets: [Target] = [
     .executableTarget(
         name: "StoreBench",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox", "LogPrivacy"],
         path: "Benchmarks/StoreBench",
         swiftSettings: strict
     )
@@ -261,6 +261,21 @@ let cliTargets: [Target] = [
     ),
 ]
 
+// MARK: - LogPrivacy: pseudonyms for the personal data a log holds
+
+// Beside ActionLog rather than inside it, so that ActionLog stays free of cryptography.
+let logPrivacyProducts: [Product] = [
+    .library(name: "LogPrivacy", targets: ["LogPrivacy"])
+]
+let logPrivacyTargets: [Target] = [
+    .target(name: "LogPrivacy", dependencies: ["ActionLog", "CheckoutCrypto"], swiftSettings: strict),
+    .testTarget(
+        name: "LogPrivacyTests",
+        dependencies: ["LogPrivacy", "ActionLog", "CheckoutCrypto"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Package
 
 let package = Package(
@@ -270,10 +285,12 @@ let package = Package(
         + worldlineProducts
         + cryptoProducts
         + benchmarkProducts + exampleProducts + cliProducts + paymentProvidersProducts
-        + checkoutSandboxProducts,
+        + checkoutSandboxProducts
+        + logPrivacyProducts,
     targets: stateStoreTargets + actionLogTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets
         + worldlineTargets
         + cryptoTargets
         + benchmarkTargets + exampleTargets + cliTargets + paymentProvidersTargets
         + checkoutSandboxTargets
+        + logPrivacyTargets
 )

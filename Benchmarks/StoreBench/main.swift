@@ -11,8 +11,8 @@
 // median over the repetitions. Compare figures as ratios within one run: these machines are noisy.
 //
 // The benchmarks live by group: EngineBenchmarks.swift (the store itself), RecorderBenchmarks.swift
-// (recording an action log), ReplayBenchmarks.swift (reading and replaying logs); Harness.swift
-// holds the timing loops.
+// (recording an action log), ReplayBenchmarks.swift (reading and replaying logs),
+// PrivacyBenchmarks.swift (pseudonymising personal values); Harness.swift holds the timing loops.
 import Foundation
 
 // MARK: - Main
@@ -63,6 +63,9 @@ if filter.map({ "replay-1m jump".contains($0) }) ?? true {
 }
 if filter.map({ "replay-checkout-1m".contains($0) }) ?? true {
     groups.append(checkoutReplayBenchmark)
+}
+if filter.map({ "pseudonym-cached pseudonym-uncached".contains($0) }) ?? true {
+    groups.append(pseudonymBenchmarks)
 }
 var results: [Result] = []
 for group in groups {
