@@ -23,9 +23,21 @@ public struct AdyenDemoScript: ProviderDemoScript {
     /// The scenario.
     public let scenario: DemoScenario
 
-    /// The demo configuration: sessions flow, return URL `checkoutdemo://adyen`, GB.
-    public static let configuration = AdyenConfiguration(
-        flow: .sessions, merchantAccount: "CheckoutEngineDemo", returnURL: "checkoutdemo://adyen", countryCode: "GB")
+    /// The sandbox's client key: a `test_` key of the shape Adyen issues (it opens nothing).
+    public static let clientKey = "test_CHECKOUTENGINESANDBOX0000000001"
+
+    /// The demo configuration: test environment, sessions flow, return URL `checkoutdemo://adyen`,
+    /// GB.
+    public static let configuration: AdyenConfiguration = {
+        do {
+            return try AdyenConfiguration(
+                environment: .test, clientKey: clientKey, flow: .sessions, merchantAccount: "CheckoutEngineDemo",
+                returnURL: "checkoutdemo://adyen", countryCode: "GB")
+        } catch {
+            // A constant of the right shape, never input: `AdyenDemoScriptTests` builds it.
+            preconditionFailure("the sandbox's Adyen configuration is refused: \(error)")
+        }
+    }()
 
     /// Creates the script and its sandbox for `scenario`, in `flow`.
     public init(scenario: DemoScenario, flow: AdyenFlow = .sessions) {

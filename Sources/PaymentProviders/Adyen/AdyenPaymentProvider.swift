@@ -22,7 +22,9 @@ import StateStore
 ///
 /// ```swift
 /// let adyen = AdyenPaymentProvider(
-///     configuration: AdyenConfiguration(flow: .sessions, merchantAccount: "Shop", returnURL: "shop://adyen"),
+///     configuration: try AdyenConfiguration(
+///         environment: .liveEurope, clientKey: clientKey, flow: .sessions, merchantAccount: "Shop",
+///         returnURL: "shop://adyen"),
 ///     server: MyAdyenBackend())
 /// let environment = CheckoutEnvironment(api: api, paymentProviders: [adyen])
 /// let state = CheckoutState(kind: .native, paymentProviders: [adyen.descriptor])
