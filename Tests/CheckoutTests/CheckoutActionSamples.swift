@@ -182,6 +182,24 @@ enum CheckoutActionSamples {
                         PaymentMethodOption(id: "paypal", name: tricky),
                     ],
                     token: Sensitive("session-data")), attempt: 3),
+            .sessionPrepared(
+                PaymentSession(
+                    id: "adyen-pay-1-1", providerID: "adyen", amount: money,
+                    methods: [PaymentMethodOption(id: "scheme", name: "Cards")],
+                    paymentMethodsResponse: PaymentMethodsResponse(
+                        json: .object([
+                            JSONMember(
+                                key: "paymentMethods",
+                                value: .array([
+                                    .object([
+                                        JSONMember(key: "type", value: .string("scheme")),
+                                        JSONMember(key: "name", value: .string(tricky)),
+                                        JSONMember(key: "rank", value: .number("-12.50")),
+                                    ])
+                                ])),
+                            JSONMember(key: "storedPaymentMethods", value: .array([.string("8415718415172200")])),
+                            JSONMember(key: "empty", value: .object([])),
+                        ]), secretMembers: ["storedPaymentMethods"])), attempt: 4),
             .submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("card"))),
             .submitted(
                 PaymentSubmission(

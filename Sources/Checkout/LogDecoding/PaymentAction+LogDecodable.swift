@@ -67,7 +67,16 @@ extension PaymentSession: LogDecodable {
             providerID: try value.require("providerID").string(),
             amount: try value.require("amount").decode(),
             methods: try value.require("methods").array(of: PaymentMethodOption.self),
-            token: try value.member("token")?.sensitiveString())
+            token: try value.member("token")?.sensitiveString(),
+            paymentMethodsResponse: try value.member("paymentMethodsResponse")?.decode())
+    }
+}
+
+extension PaymentMethodsResponse: LogDecodable {
+    /// Decodes a payment-methods answer from a log line, as the `init(from:)` does (its secret
+    /// members are redacted in a log).
+    public init(logValue value: LogValue) throws {
+        self.init(redactedJSON: try value.decode(JSONValue.self))
     }
 }
 

@@ -106,6 +106,18 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         AdyenPaymentMethod(type: "pix", name: "Pix"),
     ]
 
+    /// What `/paymentMethods` answers unless told otherwise (``setPaymentMethodsAnswer(_:)``):
+    /// ``methods`` as Adyen lists them (with iDEAL's issuers and the gift card's brand), and one
+    /// stored card, whose id and holder name carry the sandbox's secret marker so that a log
+    /// holding them is caught.
+    public static let paymentMethodsAnswer =
+        #"{"paymentMethods":[{"brands":["visa","mc","amex"],"name":"Cards","type":"scheme"},"#
+        + #"{"issuers":[{"id":"1121","name":"Test Issuer"},{"id":"1154","name":"Test Issuer 5"}],"name":"iDEAL","type":"ideal"},"#
+        + #"{"brand":"givex","name":"Gift card","type":"giftcard"},{"name":"Pix","type":"pix"}],"#
+        + #""storedPaymentMethods":[{"brand":"visa","expiryMonth":"03","expiryYear":"2030","#
+        + #""holderName":"\#(SandboxSecret.make("holder"))","id":"\#(SandboxSecret.make("8415718415172200"))","#
+        + #""lastFour":"1111","name":"VISA","supportedShopperInteractions":["Ecommerce","ContAuth"],"type":"scheme"}]}"#
+
     private struct Session {
         var amount: AdyenAmount
         var reference: String
@@ -145,6 +157,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
 
     private var pendingActions: [String: PendingAction] = [:]
     private var number = 0
+    private var paymentMethodsOverride: AdyenPaymentMethodsResponse?
 
     /// Creates a sandbox answering `firstAnswers` to the first payments calls, then
     /// `defaultAnswer`.
@@ -168,6 +181,11 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         webhookOutcome = outcome
     }
 
+    /// Changes what `/paymentMethods` answers (by default ``paymentMethodsAnswer``).
+    public func setPaymentMethodsAnswer(_ answer: AdyenPaymentMethodsResponse) {
+        paymentMethodsOverride = answer
+    }
+
     /// Every call received, oldest first.
     public var receivedCalls: [Call] { calls }
 
@@ -185,12 +203,13 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             paymentMethods: Self.methods, expiresAt: "2030-01-01T00:00:00+00:00")
     }
 
-    /// The sandbox's methods.
+    /// ``paymentMethodsAnswer``, or the answer set with ``setPaymentMethodsAnswer(_:)``.
     public func paymentMethods(_ request: AdyenPaymentMethodsRequest) throws -> AdyenPaymentMethodsResponse {
         calls.append(.paymentMethods(request.amount, order: request.order?.pspReference))
         try validate(request.amount, reference: "-", returnUrl: "-")
         try validateOrder(request.order, amount: request.amount)
-        return AdyenPaymentMethodsResponse(paymentMethods: Self.methods)
+        if let paymentMethodsOverride { return paymentMethodsOverride }
+        return try AdyenPaymentMethodsResponse(jsonText: Self.paymentMethodsAnswer)
     }
 
     /// Answers the next scripted answer.

@@ -9,7 +9,10 @@ import StateStore
 ///
 /// - `prepare`: `/sessions` (sessions flow) or `/paymentMethods` (advanced), for exactly the
 ///   amount asked, in Adyen's minor units (truncated toward zero, Adyen's currency exceptions).
-///   A session created for another amount is refused.
+///   A session created for another amount is refused. The session carries what the host builds
+///   the drop-in from: the session id and `sessionData` (`PaymentSession.id` and
+///   `PaymentSession.token`), or the whole `/paymentMethods` answer
+///   (`PaymentSession.paymentMethodsResponse`).
 /// - `submit`: the payments call with the drop-in's `paymentMethod` JSON (the submission's
 ///   payload) and the session data.
 /// - `submitDetails`: `/payments/details` with the action's details (3-D Secure result, redirect
@@ -77,6 +80,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         let id: String
         let methods: [AdyenPaymentMethod]
         var token: Sensitive<String>?
+        var methodsResponse: PaymentMethodsResponse?
         switch configuration.flow {
         case .sessions:
             let response = try await call("/sessions") {
@@ -107,11 +111,15 @@ public actor AdyenPaymentProvider: PaymentProvider {
             advancedNumber += 1
             id = "adyen-\(request.reference)-\(advancedNumber)"
             methods = response.paymentMethods
+            // The drop-in is built from the whole answer (brands, issuers, configurations, stored
+            // methods), so the state carries it; its stored methods stay secret.
+            methodsResponse = response.paymentMethodsResponse
         }
         attempts[id] = attempt
         return PaymentSession(
             id: id, providerID: descriptor.id, amount: request.amount,
-            methods: methods.map { PaymentMethodOption(id: $0.type, name: $0.name) }, token: token)
+            methods: methods.map { PaymentMethodOption(id: $0.type, name: $0.name) }, token: token,
+            paymentMethodsResponse: methodsResponse)
     }
 
     /// Makes the payments call with the drop-in's `paymentMethod` JSON.

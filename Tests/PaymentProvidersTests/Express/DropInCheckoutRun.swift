@@ -102,8 +102,11 @@ final class DropInCheckoutRun {
     }
 
     /// Closes the log, replays it with effects off, and checks it reproduces the run exactly and
-    /// holds no secret.
-    func closeAndVerifyReplay(secrets: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// holds no secret. Returns the replay's final state.
+    @discardableResult
+    func closeAndVerifyReplay(
+        secrets: [String], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> CheckoutState {
         try recorder.close()
         let log = try String(contentsOfFile: logPath, encoding: .utf8)
         for secret in secrets {
@@ -120,5 +123,6 @@ final class DropInCheckoutRun {
         XCTAssertEqual(try Fingerprint.of(replay.finalState), try Fingerprint.of(state), file: file, line: line)
         XCTAssertEqual(replay.finalState.completedOrder, state.completedOrder, file: file, line: line)
         XCTAssertEqual(replay.finalState.payment.phase, state.payment.phase, file: file, line: line)
+        return replay.finalState
     }
 }
