@@ -208,6 +208,12 @@ enum CheckoutActionSamples {
             .actionCompleted(
                 PaymentActionDetails(payload: .redacted, returnURL: Sensitive("app://r?t=1"), widgetChecksum: "c1")),
             .actionFinishedWithoutDetails,
+            .dropInCompleted(
+                PaymentDropInResult(resultCode: "Authorised", sessionResult: Sensitive("Ab02b4c0!BQABAgCW"))),
+            .dropInCompleted(PaymentDropInResult(resultCode: tricky, sessionResult: .redacted, methodID: "scheme")),
+            .dropInCompleted(PaymentDropInResult(resultCode: "", sessionResult: nil)),
+            .dropInFailed(message: "The session expired"), .dropInFailed(message: tricky),
+            .providerFailed(PaymentFailure(kind: .declined, message: "Refused"), attempt: 5),
             .providerFailed(PaymentFailure(kind: .guardViolation, message: tricky), attempt: 2),
             .providerFailed(PaymentFailure(kind: .configuration, message: ""), attempt: -1),
             .declineAcknowledged, .cancelTapped, .appWentAway, .timedOut, .retryTapped, .abortTapped,
