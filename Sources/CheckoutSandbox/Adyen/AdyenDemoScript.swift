@@ -11,6 +11,11 @@ import StateStore
 /// - ``DemoScenario/challenge``: the first payment asks for a 3-D Secure 2 challenge (then is
 ///   authorised, or refused when `decline` is set too).
 ///
+/// With ``dropInPays`` (sessions flow), it plays Adyen's iOS SDK instead of a host that submits to
+/// the checkout: the SDK makes the session's calls on the sandbox itself
+/// (``AdyenSandboxServer/completeSessionInDropIn(sessionID:sessionData:paymentMethod:)``) and the
+/// host reports `didComplete` (``dropInResult(for:)``).
+///
 /// ```swift
 /// let script = AdyenDemoScript(scenario: DemoScenario(challenge: true))
 /// let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [script.provider])
@@ -22,6 +27,9 @@ public struct AdyenDemoScript: ProviderDemoScript {
     public let provider: any PaymentProvider
     /// The scenario.
     public let scenario: DemoScenario
+    /// Whether Adyen's SDK makes the session's payments calls itself (and the host reports its
+    /// `didComplete`) rather than the host submitting the drop-in's data to the checkout.
+    public let dropInPays: Bool
 
     /// The sandbox's client key: a `test_` key of the shape Adyen issues (it opens nothing).
     public static let clientKey = "test_CHECKOUTENGINESANDBOX0000000001"
@@ -39,8 +47,9 @@ public struct AdyenDemoScript: ProviderDemoScript {
         }
     }()
 
-    /// Creates the script and its sandbox for `scenario`, in `flow`.
-    public init(scenario: DemoScenario, flow: AdyenFlow = .sessions) {
+    /// Creates the script and its sandbox for `scenario`, in `flow`; with `dropInPays`, the SDK
+    /// makes the session's calls itself.
+    public init(scenario: DemoScenario, flow: AdyenFlow = .sessions, dropInPays: Bool = false) {
         let first: AdyenSandboxServer.Answer
         switch (scenario.challenge, scenario.decline) {
         case (true, true): first = .action(.threeDS2Challenge, then: .refused(reason: "Insufficient Funds"))
@@ -48,27 +57,41 @@ public struct AdyenDemoScript: ProviderDemoScript {
         case (false, true): first = .refused(reason: "Insufficient Funds")
         case (false, false): first = .authorised
         }
-        self.init(server: AdyenSandboxServer(firstAnswers: [first]), flow: flow, scenario: scenario)
+        self.init(
+            server: AdyenSandboxServer(firstAnswers: [first]), flow: flow, scenario: scenario, dropInPays: dropInPays)
     }
 
     /// Creates a script over a sandbox scripted by the caller (pending, voucher, partial…).
-    public init(server: AdyenSandboxServer, flow: AdyenFlow = .sessions, scenario: DemoScenario = DemoScenario()) {
+    public init(
+        server: AdyenSandboxServer, flow: AdyenFlow = .sessions, scenario: DemoScenario = DemoScenario(),
+        dropInPays: Bool = false
+    ) {
         var configuration = Self.configuration
         configuration.flow = flow
         self.server = server
         self.scenario = scenario
+        self.dropInPays = dropInPays
         provider = AdyenPaymentProvider(configuration: configuration, server: server)
     }
 
     /// The card component's data: encrypted fields only, never a card number.
     public func submission(for session: PaymentSession) async throws -> PaymentSubmission {
-        PaymentSubmission(
-            methodID: "scheme",
-            payload: Sensitive(
-                #"{"type":"scheme","encryptedCardNumber":"sbx_secret_adyenjs_0_1_25$demo","encryptedSecurityCode":"sbx_secret_adyenjs_0_1_25$demo"}"#
-            ),
-            displayDescription: "Visa •••• 1111")
+        PaymentSubmission(methodID: "scheme", payload: Self.cardData, displayDescription: "Visa •••• 1111")
     }
+
+    /// With ``dropInPays``: the SDK pays with the card component's data on the sandbox, performing
+    /// every action itself, and reports its result with the method it paid with.
+    public func dropInResult(for session: PaymentSession) async throws -> PaymentDropInResult? {
+        guard dropInPays else { return nil }
+        var result = try await server.completeSessionInDropIn(
+            sessionID: session.id, sessionData: session.token, paymentMethod: Self.cardData)
+        result.methodID = "scheme"
+        return result
+    }
+
+    private static let cardData = Sensitive(
+        #"{"type":"scheme","encryptedCardNumber":"sbx_secret_adyenjs_0_1_25$demo","encryptedSecurityCode":"sbx_secret_adyenjs_0_1_25$demo"}"#
+    )
 
     /// The details each action's component produces (a voucher or document needs none: dispatch
     /// `actionFinishedWithoutDetails`).

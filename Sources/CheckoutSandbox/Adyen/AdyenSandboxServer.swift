@@ -1,7 +1,7 @@
-import Checkout
+public import Checkout
 import Foundation
 public import PaymentProviders
-import StateStore
+public import StateStore
 
 /// An in-memory `AdyenMerchantServer` that answers as Adyen's API documents: amounts in minor
 /// units, `resultCode` strings, `refusalReason`, action objects of each type, `sessionData`
@@ -262,7 +262,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     /// and ``webhookOutcome``.
     public func sessionResult(sessionID: String, sessionResult: String) throws -> AdyenSessionStatus {
         calls.append(.sessionResult(sessionID: sessionID))
-        guard let session = sessions[sessionID], sessionResult.hasPrefix("sr-\(sessionID)-") else {
+        guard let session = sessions[sessionID], sessionResult.hasPrefix(Self.sessionResultPrefix(sessionID)) else {
             throw AdyenAPIError(
                 status: 422, errorCode: "14_0322", message: "Invalid sessionResult", errorType: "validation")
         }
@@ -311,6 +311,80 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         guard orders.removeValue(forKey: order.pspReference) != nil else {
             throw AdyenAPIError(status: 422, errorCode: "14_0329", message: "Order not found", errorType: "validation")
         }
+    }
+
+    // MARK: Adyen's SDK in the sessions flow
+
+    /// Plays Adyen's iOS SDK in the sessions flow once the shopper submitted `paymentMethod` in the
+    /// drop-in: the session's payments call (the next scripted ``Answer``), then each action the
+    /// answer asks for performed by its component and its details call made, a partial payment's
+    /// remainder paid the same way, until a final result; returns it as the SDK reports it to
+    /// `AdyenSessionDelegate.didComplete` (the last result code and the session result). A voucher or
+    /// document ends the flow once shown, with `PresentToShopper`. ``receivedCalls`` lists these
+    /// calls as the SDK made them.
+    ///
+    /// - Throws: the scripted ``Answer/failure(_:)`` (the SDK's `didFail`), or an `AdyenAPIError`
+    ///   for session data this sandbox never issued for `sessionID`, a `paymentMethod` without a
+    ///   `type`, or a chain of more than 10 steps.
+    public func completeSessionInDropIn(
+        sessionID: String, sessionData: Sensitive<String>?, paymentMethod: Sensitive<String>
+    ) throws -> PaymentDropInResult {
+        guard let session = sessions[sessionID], let data = sessionData?.value,
+            (1...session.version).contains(where: { data == self.sessionData(sessionID, version: $0) })
+        else {
+            throw AdyenAPIError(
+                status: 422, errorCode: "14_0322", message: "Invalid sessionData", errorType: "validation")
+        }
+        try validatePaymentMethod(paymentMethod)
+        calls.append(.payments(session.amount, reference: session.reference, sessionID: sessionID, order: nil))
+        var response = try respond(
+            queue.isEmpty ? defaultAnswer : queue.removeFirst(), amount: session.amount, reference: session.reference,
+            sessionID: sessionID, order: nil)
+        for _ in 0..<10 {
+            if let action = response.action, let paymentData = action.paymentData?.value,
+                let pending = pendingActions[paymentData]
+            {
+                // The action's component: a voucher or document is shown and ends the flow.
+                guard let key = Self.detailsKey(for: pending.type) else { return sessionResult(of: sessionID) }
+                calls.append(.paymentDetails(keys: [key], sessionID: sessionID))
+                pendingActions[paymentData] = nil
+                response = try respond(
+                    pending.answer, amount: pending.amount, reference: pending.reference, sessionID: sessionID,
+                    order: nil)
+            } else if let order = response.order, order.remainingAmount.value > 0, response.resultCode != "Refused" {
+                // The drop-in reloads for the remainder; the shopper pays it with the same method.
+                calls.append(
+                    .payments(
+                        order.remainingAmount, reference: session.reference, sessionID: sessionID,
+                        order: order.pspReference))
+                response = try respond(
+                    .authorised, amount: order.remainingAmount, reference: session.reference, sessionID: sessionID,
+                    order: order.reference)
+            } else {
+                return sessionResult(of: sessionID)
+            }
+        }
+        throw AdyenAPIError(
+            status: 422, errorCode: "14_0322", message: "More than 10 steps in one payment", errorType: "validation")
+    }
+
+    /// What the SDK reports once its payment in `sessionID` ended: the session's last result code
+    /// and a session result to verify it with.
+    private func sessionResult(of sessionID: String) -> PaymentDropInResult {
+        let session = sessions[sessionID]
+        return PaymentDropInResult(
+            resultCode: session?.lastCode ?? "Error",
+            sessionResult: Sensitive(Self.sessionResult(sessionID, version: session?.version ?? 0)))
+    }
+
+    /// The session results this sandbox hands out begin with the secret marker: the lookup's
+    /// credential never belongs in a log.
+    static func sessionResultPrefix(_ sessionID: String) -> String {
+        SandboxSecret.make("sr-\(sessionID)-")
+    }
+
+    static func sessionResult(_ sessionID: String, version: Int) -> String {
+        sessionResultPrefix(sessionID) + "\(version)"
     }
 
     // MARK: Answers
@@ -376,7 +450,9 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             session.lastCode = response.resultCode
             sessions[sessionID] = session
             response.sessionData = Sensitive(sessionData(sessionID, version: session.version))
-            if response.action == nil { response.sessionResult = "sr-\(sessionID)-\(session.version)" }
+            if response.action == nil {
+                response.sessionResult = Self.sessionResult(sessionID, version: session.version)
+            }
         }
         return response
     }

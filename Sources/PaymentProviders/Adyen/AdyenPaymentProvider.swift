@@ -19,6 +19,8 @@ import StateStore
 ///   return, SDK payload) and the action's `paymentData`; actions can chain.
 /// - `confirm`: the session-result lookup (sessions flow) or the `AUTHORISATION` webhook
 ///   (advanced): authoritative, unlike the result code.
+/// - `confirm(_:dropInResult:)`: when Adyen's SDK made the session's calls itself and reported
+///   `didComplete`, the session-result lookup with the session result it gave.
 /// - Partial payments: an `order` with a remaining amount comes back as
 ///   `PaymentOutcome/partiallyAuthorised(_:remaining:)`; the next `prepare` for the same
 ///   reference pays the remainder into that order.
@@ -173,6 +175,41 @@ public actor AdyenPaymentProvider: PaymentProvider {
             try await server.notification(pspReference: pspReference)
         }
         return AdyenResultMapping.outcome(of: notification, receipt: receipt)
+    }
+
+    /// Asks the session-result lookup about the payment Adyen's SDK made in the session and
+    /// reported (`AdyenSessionDelegate.didComplete`), with the session result it gave; maps the
+    /// answer with ``AdyenResultMapping/outcome(ofReported:status:receipt:)``. A lookup that fails
+    /// settles nothing: the reported code's family decides meanwhile (a success waits, polled).
+    ///
+    /// - Throws: `PaymentFailure` (`.provider`) for a result code Adyen does not have
+    ///   (``AdyenUnknownResultCode``), and (`.configuration`) in the advanced flow, whose drop-in
+    ///   hands its data to the checkout instead, or for a session this provider did not prepare.
+    public func confirm(_ session: PaymentSession, dropInResult: PaymentDropInResult) async throws -> PaymentOutcome {
+        var attempt = try attempt(for: session)
+        guard configuration.flow == .sessions, let sessionID = attempt.sessionID else {
+            throw PaymentFailure(
+                kind: .configuration,
+                message:
+                    "Adyen's advanced-flow drop-in does not pay by itself: submit its didSubmit and didProvide data")
+        }
+        let code: AdyenResultCode
+        do throws(AdyenUnknownResultCode) {
+            code = try AdyenResultCode(reported: dropInResult.resultCode)
+        } catch {
+            throw PaymentFailure(kind: .provider, message: error.description)
+        }
+        attempt.resultCode = code.rawValue
+        attempt.sessionResult = dropInResult.sessionResult?.value ?? attempt.sessionResult
+        attempts[session.id] = attempt
+        let receipt = PaymentReceipt(
+            providerReference: attempt.pspReference ?? attempt.reference, amount: attempt.due,
+            resultCode: code.rawValue)
+        var status: AdyenSessionStatus?
+        if let sessionResult = attempt.sessionResult {
+            status = try? await server.sessionResult(sessionID: sessionID, sessionResult: sessionResult)
+        }
+        return AdyenResultMapping.outcome(ofReported: code, status: status, receipt: receipt)
     }
 
     /// Forgets the payment; an open partial-payment order is cancelled so its paid parts are
