@@ -1,4 +1,5 @@
 public import Checkout
+import Foundation
 public import PaymentProviders
 import StateStore
 
@@ -74,9 +75,17 @@ public struct AdyenDemoScript: ProviderDemoScript {
         provider = AdyenPaymentProvider(configuration: configuration, server: server)
     }
 
-    /// The card component's data: encrypted fields only, never a card number.
+    /// The card component's data as the drop-in's `didSubmit` hands it over: the payment method
+    /// (encrypted fields only, never a card number), the browser information and the shopper's
+    /// choice not to store the card (``AdyenDropInData``).
     public func submission(for session: PaymentSession) async throws -> PaymentSubmission {
-        PaymentSubmission(methodID: "scheme", payload: Self.cardData, displayDescription: "Visa •••• 1111")
+        do throws(AdyenJSONProblem) {
+            return try AdyenDropInData.submission(
+                paymentMethod: Self.cardJSON, browserInfo: Self.browserInfo, storePaymentMethod: false,
+                displayDescription: "Visa •••• 1111")
+        } catch {
+            throw PaymentFailure(kind: .provider, message: error.description)
+        }
     }
 
     /// With ``dropInPays``: the SDK pays with the card component's data on the sandbox, performing
@@ -89,9 +98,17 @@ public struct AdyenDemoScript: ProviderDemoScript {
         return result
     }
 
-    private static let cardData = Sensitive(
-        #"{"type":"scheme","encryptedCardNumber":"sbx_secret_adyenjs_0_1_25$demo","encryptedSecurityCode":"sbx_secret_adyenjs_0_1_25$demo"}"#
-    )
+    /// The card component's `paymentMethod`, as `JSONEncoder` writes the SDK's
+    /// `data.paymentMethod.encodable`.
+    static let cardJSON =
+        #"{"type":"scheme","encryptedCardNumber":"sbx_secret_adyenjs_0_1_25$demo","encryptedExpiryMonth":"sbx_secret_adyenjs_0_1_25$demo","#
+        + #""encryptedExpiryYear":"sbx_secret_adyenjs_0_1_25$demo","encryptedSecurityCode":"sbx_secret_adyenjs_0_1_25$demo","brand":"visa"}"#
+
+    /// The drop-in's `data.browserInfo`, encoded.
+    static let browserInfo =
+        #"{"userAgent":"Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"}"#
+
+    private static let cardData = Sensitive(cardJSON)
 
     /// The details each action's component produces (a voucher or document needs none: dispatch
     /// `actionFinishedWithoutDetails`).
@@ -108,11 +125,34 @@ public struct AdyenDemoScript: ProviderDemoScript {
                 throw PaymentFailure(kind: .provider, message: error.description)
             }
         case .threeDSFingerprint, .threeDSChallenge:
-            return AdyenDetails.actionDetails(["threeDSResult": SandboxSecret.make("demo-3ds-result")])
+            return try componentData(["threeDSResult": SandboxSecret.make("demo-3ds-result")], answering: action)
         case .sdk, .await, .qrCode:
-            return AdyenDetails.actionDetails(["payload": SandboxSecret.make("demo-payload")])
+            return try componentData(["payload": SandboxSecret.make("demo-payload")], answering: action)
         case .voucher, .document:
             throw PaymentFailure(kind: .provider, message: "a \(action.kind.rawValue) finishes without details")
+        }
+    }
+
+    /// What the action component hands `didProvide`: its details and the action's `paymentData`
+    /// (read from the action the drop-in was given), through ``AdyenDropInData``.
+    private func componentData(
+        _ details: [String: String], answering action: PaymentActionRequest
+    ) throws -> PaymentActionDetails {
+        var paymentData: String?
+        if let payload = action.payload?.value,
+            let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload.utf8)),
+            case .string(let data)? = object["paymentData"]
+        {
+            paymentData = data
+        }
+        let text = JSONValue.object(
+            details.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) }
+        )
+        .jsonText
+        do throws(AdyenJSONProblem) {
+            return try AdyenDropInData.actionDetails(details: text, paymentData: paymentData)
+        } catch {
+            throw PaymentFailure(kind: .provider, message: error.description)
         }
     }
 }

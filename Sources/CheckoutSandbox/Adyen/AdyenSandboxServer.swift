@@ -232,7 +232,10 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
 
     /// Answers the `then` of the action being completed.
     public func paymentDetails(_ request: AdyenPaymentDetailsRequest) throws -> AdyenPaymentResponse {
-        let details = request.details.value ?? [:]
+        var details: [String: JSONValue] = [:]
+        if case .object(let members)? = request.details.value {
+            for member in members { details[member.key] = member.value }
+        }
         calls.append(.paymentDetails(keys: details.keys.sorted(), sessionID: request.sessionID))
         guard let paymentData = request.paymentData?.value, let pending = pendingActions[paymentData] else {
             throw AdyenAPIError(

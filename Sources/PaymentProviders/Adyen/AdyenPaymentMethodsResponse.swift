@@ -1,4 +1,3 @@
-import ActionLog
 public import Checkout
 public import StateStore
 
@@ -26,33 +25,16 @@ public struct AdyenPaymentMethodsResponse: Sendable, Hashable {
     /// The methods to offer, typed from the answer's `paymentMethods`.
     public let paymentMethods: [AdyenPaymentMethod]
 
-    /// Why an answer is not a `/paymentMethods` answer: where (`paymentMethods[2].name`) and what.
-    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        /// Where in the answer (`paymentMethods[2].name`; empty for the answer itself).
-        public var path: String
-        /// What is wrong there.
-        public var reason: String
-
-        /// Creates a problem.
-        public init(path: String, reason: String) {
-            self.path = path
-            self.reason = reason
-        }
-
-        /// `paymentMethods[2].name: expected a string, found a number`.
-        public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
-    }
-
     /// Reads Adyen's answer: `paymentMethods` must be an array of objects, each with a string
     /// `type` and `name`, and `brands`, when present, an array of strings. Every other member is
     /// kept as it is, unread.
     ///
-    /// - Throws: ``Problem`` naming the first member that is not so.
-    public init(json: JSONValue) throws(Problem) {
-        guard case .object = json else { throw Problem(path: "", reason: "expected an object, found \(json.kindName)") }
+    /// - Throws: ``AdyenJSONProblem`` naming the first member that is not so.
+    public init(json: JSONValue) throws(AdyenJSONProblem) {
+        _ = try AdyenJSONProblem.object(json, path: "")
         guard case .array(let entries)? = json["paymentMethods"] else {
-            let found = json["paymentMethods"].map { "found \($0.kindName)" } ?? "missing"
-            throw Problem(path: "paymentMethods", reason: "expected an array, \(found)")
+            throw AdyenJSONProblem(
+                path: "paymentMethods", reason: "expected an array, \(AdyenJSONProblem.found(json["paymentMethods"]))")
         }
         var methods: [AdyenPaymentMethod] = []
         for (index, entry) in entries.enumerated() {
@@ -64,15 +46,10 @@ public struct AdyenPaymentMethodsResponse: Sendable, Hashable {
 
     /// Reads Adyen's answer from its JSON text, keeping its members' order and its numbers' text.
     ///
-    /// - Throws: ``Problem`` for text that is not JSON (naming the byte) or not such an answer.
-    public init(jsonText: String) throws(Problem) {
-        let json: JSONValue
-        do throws(JSONParseError) {
-            json = try JSONParser.parse(jsonText)
-        } catch {
-            throw Problem(path: "", reason: "not JSON: \(error)")
-        }
-        try self.init(json: json)
+    /// - Throws: ``AdyenJSONProblem`` for text that is not JSON (naming the byte) or not such an
+    ///   answer.
+    public init(jsonText: String) throws(AdyenJSONProblem) {
+        try self.init(json: try AdyenJSONProblem.parse(jsonText, path: ""))
     }
 
     /// An answer listing `paymentMethods` (`type`, `name`, `brands`), and the shopper's saved
@@ -91,31 +68,25 @@ public struct AdyenPaymentMethodsResponse: Sendable, Hashable {
         PaymentMethodsResponse(json: json, secretMembers: [Self.storedPaymentMethodsKey])
     }
 
-    private static func method(_ entry: JSONValue, path: String) throws(Problem) -> AdyenPaymentMethod {
-        guard case .object = entry else {
-            throw Problem(path: path, reason: "expected an object, found \(entry.kindName)")
-        }
-        func string(_ key: String) throws(Problem) -> String {
-            guard case .string(let text)? = entry[key] else {
-                let found = entry[key].map { "found \($0.kindName)" } ?? "missing"
-                throw Problem(path: "\(path).\(key)", reason: "expected a string, \(found)")
-            }
-            return text
-        }
+    private static func method(_ entry: JSONValue, path: String) throws(AdyenJSONProblem) -> AdyenPaymentMethod {
+        _ = try AdyenJSONProblem.object(entry, path: path)
         var brands: [String]?
         if let value = entry["brands"] {
             guard case .array(let items) = value else {
-                throw Problem(path: "\(path).brands", reason: "expected an array, found \(value.kindName)")
+                throw AdyenJSONProblem(path: "\(path).brands", reason: "expected an array, found \(value.kindName)")
             }
             brands = []
             for (index, item) in items.enumerated() {
                 guard case .string(let brand) = item else {
-                    throw Problem(path: "\(path).brands[\(index)]", reason: "expected a string, found \(item.kindName)")
+                    throw AdyenJSONProblem(
+                        path: "\(path).brands[\(index)]", reason: "expected a string, found \(item.kindName)")
                 }
                 brands?.append(brand)
             }
         }
-        return AdyenPaymentMethod(type: try string("type"), name: try string("name"), brands: brands)
+        return AdyenPaymentMethod(
+            type: try AdyenJSONProblem.string("type", of: entry, path: path),
+            name: try AdyenJSONProblem.string("name", of: entry, path: path), brands: brands)
     }
 }
 
@@ -123,11 +94,11 @@ extension AdyenPaymentMethodsResponse: Codable {
     /// Decodes Adyen's answer (through Foundation's `JSONDecoder`, members come back sorted by
     /// name; ``init(jsonText:)`` keeps their order).
     ///
-    /// - Throws: `DecodingError` with ``Problem``'s words when it is not such an answer.
+    /// - Throws: `DecodingError` with ``AdyenJSONProblem``'s words when it is not such an answer.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let json = try container.decode(JSONValue.self)
-        do throws(Problem) {
+        do throws(AdyenJSONProblem) {
             try self.init(json: json)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)

@@ -124,34 +124,48 @@ public actor AdyenPaymentProvider: PaymentProvider {
             paymentMethodsResponse: methodsResponse)
     }
 
-    /// Makes the payments call with the drop-in's `paymentMethod` JSON.
+    /// Makes the payments call with the drop-in's `paymentMethod` JSON, and the `browserInfo` and
+    /// `storePaymentMethod` that came with it (``AdyenDropInData/submission(paymentMethod:browserInfo:storePaymentMethod:displayDescription:)``).
+    ///
+    /// - Throws: `PaymentFailure` (`.provider`) for a payload that is redacted, or not a payment
+    ///   method object with a `type` (naming what is wrong), before any call.
     public func submit(_ submission: PaymentSubmission, in session: PaymentSession) async throws -> PaymentOutcome {
         let attempt = try attempt(for: session)
-        guard let paymentMethod = submission.payload.value else {
+        guard let payload = submission.payload.value else {
             throw PaymentFailure(kind: .provider, message: "the Adyen payment method data is redacted")
+        }
+        let data: (paymentMethod: JSONValue, browserInfo: JSONValue?, storePaymentMethod: Bool?)
+        do throws(AdyenJSONProblem) {
+            data = try AdyenDropInData.payments(payload)
+        } catch {
+            throw PaymentFailure(kind: .provider, message: "the Adyen payment method data is unusable: \(error)")
         }
         let response = try await call("/payments") {
             try await server.payments(
                 AdyenPaymentsRequest(
                     merchantAccount: configuration.merchantAccount, amount: attempt.amount,
-                    reference: attempt.reference, paymentMethod: Sensitive(paymentMethod),
+                    reference: attempt.reference, paymentMethod: Sensitive(data.paymentMethod.jsonText),
                     returnUrl: configuration.returnURL, countryCode: attempt.countryCode,
                     channel: configuration.channel, sessionID: attempt.sessionID,
-                    sessionData: attempt.sessionData, order: attempt.order))
+                    sessionData: attempt.sessionData, order: attempt.order, browserInfo: data.browserInfo,
+                    storePaymentMethod: data.storePaymentMethod))
         }
         return handle(response, sessionID: session.id)
     }
 
-    /// Makes the details call with what the action produced.
+    /// Makes the details call with what the action produced (any JSON object of details, or the
+    /// drop-in's `ActionComponentData` from ``AdyenDropInData/actionDetails(details:paymentData:)``).
     public func submitDetails(
         _ details: PaymentActionDetails, in session: PaymentSession
     ) async throws -> PaymentOutcome {
         let attempt = try attempt(for: session)
         let fields = try AdyenDetails.details(of: details)
+        // The action's own payment data, as the provider kept it; the drop-in's copy otherwise.
+        let paymentData = attempt.paymentData ?? AdyenDetails.paymentData(of: details)
         let response = try await call("/payments/details") {
             try await server.paymentDetails(
                 AdyenPaymentDetailsRequest(
-                    details: Sensitive(fields), paymentData: attempt.paymentData, sessionID: attempt.sessionID,
+                    details: Sensitive(fields), paymentData: paymentData, sessionID: attempt.sessionID,
                     sessionData: attempt.sessionData))
         }
         return handle(response, sessionID: session.id)

@@ -38,7 +38,7 @@ enum AdyenFixtures {
         methodID: "giftcard", payload: Sensitive(#"{"type":"giftcard","brand":"givex","encryptedCardNumber":"x"}"#))
 
     static func provider(
-        _ flow: AdyenFlow = .sessions, server: AdyenSandboxServer
+        _ flow: AdyenFlow = .sessions, server: any AdyenMerchantServer
     ) -> AdyenPaymentProvider {
         AdyenPaymentProvider(configuration: configuration(flow), server: server)
     }

@@ -74,7 +74,7 @@ final class AdyenPaymentMethodsResponseTests: XCTestCase {
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try AdyenPaymentMethodsResponse(jsonText: text), text) { error in
-                XCTAssertEqual((error as? AdyenPaymentMethodsResponse.Problem)?.description, expected)
+                XCTAssertEqual((error as? AdyenJSONProblem)?.description, expected)
             }
         }
         XCTAssertThrowsError(try AdyenPaymentMethodsResponse(jsonText: #"{"paymentMethods":[}"#)) { error in
