@@ -35,6 +35,9 @@ import StateStore
 /// let state = CheckoutState(kind: .native, paymentProviders: [adyen.descriptor])
 /// ```
 public actor AdyenPaymentProvider: PaymentProvider {
+    /// The provider's id, `adyen`.
+    public static let providerID = "adyen"
+
     /// Id `adyen`, the configured currencies, Adyen's minor-unit exceptions, partial payments on.
     public nonisolated let descriptor: PaymentProviderDescriptor
     /// The configuration.
@@ -51,7 +54,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         self.configuration = configuration
         self.server = server
         descriptor = PaymentProviderDescriptor(
-            id: "adyen", displayName: "Adyen", supportedCurrencies: configuration.supportedCurrencies,
+            id: Self.providerID, displayName: "Adyen", supportedCurrencies: configuration.supportedCurrencies,
             minorUnitOverrides: CurrencyDigits.adyenOverrides, supportsPartialPayments: true)
     }
 
