@@ -72,7 +72,9 @@ public enum CheckoutLogSchema {
 
     /// Reads actions of older schemas as today's (see the type's discussion), or refuses them with
     /// a ``Refusal``.
-    public static let upgrade = ActionSchemaUpgrade { action, fromVersion in
+    /// Version 2 logs skip the step (their actions read unchanged), so they keep the reader's fast
+    /// path.
+    public static let upgrade = ActionSchemaUpgrade(unchangedSince: 2) { action, fromVersion in
         try upgrade(action, from: fromVersion)
     }
 
