@@ -26,9 +26,9 @@ public enum PaymentAction: Sendable, Hashable, Codable {
     /// (``PaymentProvider/confirm(_:dropInResult:)``), then the order is placed as for any result.
     /// Only a presented drop-in reports: a second report for the same payment changes nothing.
     indirect case dropInCompleted(PaymentDropInResult)
-    /// The provider's drop-in failed (Adyen's sessions flow: `didFail`; the shopper closing it is
-    /// ``cancelTapped``): the payment fails and the sections unlock. `message` says why, without
-    /// secrets.
+    /// The provider's drop-in, or its action component, failed (Adyen: `didFail`; the shopper
+    /// closing it is ``cancelTapped``): the payment fails and the sections unlock. `message` says
+    /// why, without secrets.
     case dropInFailed(message: String)
     /// The provider answered.
     indirect case outcomeReceived(PaymentOutcome, attempt: Int)

@@ -167,8 +167,9 @@ public enum PaymentReducer {
             }
 
         case .dropInFailed(let message):
+            // The drop-in, or one of its action components (a 3-D Secure challenge), failed.
             switch phase {
-            case .presenting, .declined: break
+            case .presenting, .declined, .actionRequired: break
             default: return .none
             }
             return fail(PaymentFailure(kind: .provider, message: "the drop-in failed: \(message)"), &state, environment)

@@ -235,6 +235,21 @@ final class AdyenSessionDropInTests: XCTestCase {
         try run.closeAndVerifyReplay(secrets: secrets)
     }
 
+    func testAnActionComponentThatFailsFailsThePayment() async throws {
+        let run = try DropInCheckoutRun(
+            script: AdyenDemoScript(scenario: DemoScenario(challenge: true), flow: .advanced))
+        await run.completeSections()
+        await run.send(.payment(.payTapped))
+        let session = try XCTUnwrap(run.state.payment.session)
+        await run.send(.payment(.submitted(try await run.script.submission(for: session))))
+        guard case .actionRequired = run.state.payment.phase else { return XCTFail("\(run.state.payment.phase)") }
+        await run.send(.payment(.dropInFailed(message: "the challenge could not be shown")))
+        guard case .failed(let failure) = run.state.payment.phase else { return XCTFail("\(run.state.payment.phase)") }
+        XCTAssertEqual(failure.kind, .provider)
+        XCTAssertFalse(run.state.payment.phase.locksCheckout)
+        try run.closeAndVerifyReplay(secrets: secrets)
+    }
+
     func testTheAdvancedFlowsDropInDoesNotReportAPayment() async throws {
         let run = try DropInCheckoutRun(script: AdyenDemoScript(server: AdyenSandboxServer(), flow: .advanced))
         await run.completeSections()
