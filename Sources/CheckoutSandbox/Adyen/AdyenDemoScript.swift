@@ -77,7 +77,7 @@ public struct AdyenDemoScript: ProviderDemoScript {
 
     /// The card component's data as the drop-in's `didSubmit` hands it over: the payment method
     /// (encrypted fields only, never a card number), the browser information and the shopper's
-    /// choice not to store the card (``AdyenDropInData``).
+    /// choice not to store the card (`AdyenDropInData`).
     public func submission(for session: PaymentSession) async throws -> PaymentSubmission {
         do throws(AdyenJSONProblem) {
             return try AdyenDropInData.submission(
@@ -134,7 +134,7 @@ public struct AdyenDemoScript: ProviderDemoScript {
     }
 
     /// What the action component hands `didProvide`: its details and the action's `paymentData`
-    /// (read from the action the drop-in was given), through ``AdyenDropInData``.
+    /// (read from the action the drop-in was given), through `AdyenDropInData`.
     private func componentData(
         _ details: [String: String], answering action: PaymentActionRequest
     ) throws -> PaymentActionDetails {
