@@ -205,7 +205,7 @@ let paymentProvidersProducts: [Product] = [
 let paymentProvidersTargets: [Target] = [
     .target(
         name: "PaymentProviders",
-        dependencies: ["StateStore", "Checkout", "Afterpay", "Worldline"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "Afterpay", "Worldline"],
         swiftSettings: strict
     ),
     .testTarget(

@@ -192,6 +192,12 @@ enum ActionText {
         },
         "payment.actionCompleted": { _ in "payment action completed" },
         "payment.actionFinishedWithoutDetails": { _ in "payment action finished without details" },
+        "payment.dropInCompleted": { arguments in
+            let method = fields(arguments["_0"], ["methodID"])
+            return "the drop-in reported its payment: " + fields(arguments["_0"], ["resultCode"])
+                + (method.isEmpty ? "" : " (method \(method))")
+        },
+        "payment.dropInFailed": { arguments in "the drop-in failed: " + (arguments.text("message") ?? "") },
         "payment.outcomeReceived": { arguments in
             "payment outcome: " + outcome(arguments["_0"], arguments.limit) + arguments.suffix
         },

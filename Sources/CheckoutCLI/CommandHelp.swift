@@ -149,6 +149,7 @@ struct CommandHelp {
         synopsis: """
             usage: checkout demo [--record PATH [--force]] [--guest] [--decline] [--challenge] [--conflict]
                                  [--expire] [--provider sandbox|adyen|braintree|afterpay|worldline]
+                                 [--sdk-session]
                    checkout demo --web bridge|forms|parse [--scripts] [--api cartTransfer|checkout]
                                  [--record PATH [--force]]
 
@@ -167,6 +168,8 @@ struct CommandHelp {
               --conflict        a price changes before paying (the 409 path)
               --expire          the cart expires (the 410 path)
               --provider NAME   pay with sandbox (the default), adyen, braintree, afterpay or worldline
+              --sdk-session     with --provider adyen: Adyen's iOS SDK makes the session's payment
+                                itself and reports didComplete; the session-result lookup decides
               --web MODE        the web checkout instead: bridge, forms or parse (none of the
                                 native checkout's scenarios or providers apply to it)
               --scripts         with --web parse: the page's order-number, order-summary and

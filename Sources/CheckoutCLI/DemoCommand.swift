@@ -26,6 +26,7 @@ struct DemoCommand {
     let refusedAfterPending: Bool
     let placementFailure: Bool
     let applePay: Bool
+    let sdkSession: Bool
     let terminal: Terminal
 
     init(options: Options) throws {
@@ -43,6 +44,7 @@ struct DemoCommand {
         refusedAfterPending = options.flag("--refused")
         placementFailure = options.flag("--placement-failure")
         applePay = options.flag("--apple-pay")
+        sdkSession = options.flag("--sdk-session")
         terminal = Terminal(noColor: options.flag("--no-color"))
         providerName = options.value("--provider") ?? "sandbox"
         guard DemoProviders.names.contains(providerName) else {
@@ -93,6 +95,10 @@ struct DemoCommand {
             throw UsageError(
                 "--apple-pay plays a wallet sheet on the native checkout with the sandbox provider "
                     + "(--guest and --decline apply)")
+        }
+        if sdkSession, providerName != "adyen" {
+            throw UsageError(
+                "--sdk-session plays Adyen's sessions flow as its iOS SDK runs it: use it with --provider adyen")
         }
         let force = options.flag("--force")
         try options.rejectUnknown()
@@ -180,7 +186,7 @@ struct DemoCommand {
         let api = SandboxCheckoutAPI()
         let scenario = DemoScenario(
             decline: decline, challenge: challenge, payLater: payLater, refusedAfterPending: refusedAfterPending)
-        guard let script = DemoProviders.script(named: providerName, scenario: scenario) else {
+        guard let script = DemoProviders.script(named: providerName, scenario: scenario, dropInPays: sdkSession) else {
             throw UsageError("unknown provider \"\(providerName)\"")
         }
         let page = Self.makePage()
@@ -380,21 +386,33 @@ struct DemoCommand {
         }
         await send(.payment(.payTapped))
         try await submitAndCompleteActions(store: store, script: script, send: send)
-        if case .declined = store.state.payment.phase {
+        switch store.state.payment.phase {
+        case .declined:
             // The shopper reads the refusal and tries again; this time the bank approves.
             await send(.payment(.declineAcknowledged))
             try await submitAndCompleteActions(store: store, script: script, send: send)
+        case .failed(let failure) where failure.kind == .declined:
+            // A drop-in that paid by itself was declined and is over: the shopper pays again.
+            await send(.payment(.retryTapped))
+            try await submitAndCompleteActions(store: store, script: script, send: send)
+        default:
+            break
         }
     }
 
     /// What the host's drop-in does: submit the shopper's choice, then perform each action the
-    /// provider asks for (a 3-D Secure challenge, a redirect) until there is none.
+    /// provider asks for (a 3-D Secure challenge, a redirect) until there is none; or, when the
+    /// drop-in pays by itself (Adyen's SDK in the sessions flow), report its `didComplete`.
     private func submitAndCompleteActions(
         store: Store<CheckoutState>,
         script: any ProviderDemoScript,
         send: (CheckoutAction) async -> Void
     ) async throws {
         guard store.state.payment.phase == .presenting, let session = store.state.payment.session else { return }
+        if let result = try await script.dropInResult(for: session) {
+            await send(.payment(.dropInCompleted(result)))
+            return
+        }
         await send(.payment(.submitted(try await script.submission(for: session))))
         var actions = 0
         while case .actionRequired(let request) = store.state.payment.phase, let session = store.state.payment.session,

@@ -8,10 +8,13 @@ enum DemoProviders {
     /// The names `--provider` accepts.
     static var names: [String] { ["sandbox", "adyen", "braintree", "afterpay", "worldline"] }
 
-    static func script(named name: String, scenario: DemoScenario) -> (any ProviderDemoScript)? {
+    /// The script for `name`; `dropInPays` plays Adyen's SDK making the session's calls itself.
+    static func script(
+        named name: String, scenario: DemoScenario, dropInPays: Bool = false
+    ) -> (any ProviderDemoScript)? {
         switch name {
         case "sandbox": return SandboxDemoScript(scenario: scenario)
-        case "adyen": return AdyenDemoScript(scenario: scenario)
+        case "adyen": return AdyenDemoScript(scenario: scenario, dropInPays: dropInPays)
         case "braintree": return BraintreeDemoScript(scenario: scenario)
         case "afterpay": return AfterpayDemoScript(scenario: scenario)
         case "worldline": return WorldlineDemoScript(scenario: scenario)

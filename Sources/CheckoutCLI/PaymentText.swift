@@ -27,6 +27,10 @@ enum PaymentText {
         case .actionCompleted(let details):
             let returnURL = details.returnURL.map { ", return URL \($0)" } ?? ""
             return "payment.actionCompleted(details \(details.payload)\(returnURL))"
+        case .dropInCompleted(let result):
+            let method = result.methodID.map { ", method \($0)" } ?? ""
+            let verification = result.sessionResult.map { ", session result \($0)" } ?? ""
+            return "payment.dropInCompleted(\(result.resultCode)\(method)\(verification))"
         case .outcomeReceived(let outcome, let attempt):
             return "payment.outcomeReceived(\(describe(outcome)), attempt \(attempt))"
         case .providerFailed(let failure, let attempt):

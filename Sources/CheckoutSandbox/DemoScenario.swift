@@ -48,4 +48,15 @@ public protocol ProviderDemoScript: Sendable {
         _ action: PaymentActionRequest, in session: PaymentSession
     ) async throws
         -> PaymentActionDetails
+
+    /// When the provider's drop-in makes the payment itself (Adyen's sessions flow as its iOS SDK
+    /// runs it): the result it reports for `session` once the shopper submitted, for
+    /// `.payment(.dropInCompleted(_:))`. `nil` when the host hands the shopper's choice to the
+    /// checkout instead (``submission(for:)``), which is what the default does.
+    func dropInResult(for session: PaymentSession) async throws -> PaymentDropInResult?
+}
+
+extension ProviderDemoScript {
+    /// `nil`: the drop-in hands the shopper's choice to the checkout.
+    public func dropInResult(for session: PaymentSession) async throws -> PaymentDropInResult? { nil }
 }

@@ -283,6 +283,30 @@ final class ActionLogReaderTests: XCTestCase {
         XCTAssertEqual(actions, [.add(1), .note("n1")])
     }
 
+    func testALogOfAVersionTheSchemaReadsUnchangedSkipsTheUpgradeStep() throws {
+        let log = try makeLog(count: 2)
+        let calls = Recorder<Int>()
+        // Schema 3 only added actions to schema 1: its logs read as they are.
+        let upgrade = ActionSchemaUpgrade(unchangedSince: 1) { action, _ in
+            calls.append(1)
+            return action
+        }
+        let reader = try ActionLogReader<CounterState>(path: log.path, schemaVersion: 3, upgrade: upgrade)
+        var actions: [CounterState.Action] = []
+        while let record = try reader.next() { actions.append(record.action) }
+        XCTAssertEqual(actions.count, 2)
+        XCTAssertEqual(calls.values, [], "no step for a version read unchanged")
+        let stepped = try ActionLogReader<CounterState>(
+            path: log.path, schemaVersion: 3,
+            upgrade: ActionSchemaUpgrade(unchangedSince: 2) { action, version in
+                XCTAssertEqual(version, 1)
+                calls.append(version)
+                return action
+            })
+        while try stepped.next() != nil {}
+        XCTAssertEqual(calls.values, [1, 1], "an older version still goes through it")
+    }
+
     func testUnknownActionCaseIsARefusalNamingIt() throws {
         let log = try makeLog(count: 2)
         var all = lines(log.bytes)

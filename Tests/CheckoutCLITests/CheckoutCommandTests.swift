@@ -20,6 +20,7 @@ final class CheckoutCommandTests: XCTestCase {
             ["--web", "bridge"], ["--web", "parse", "--api", "checkout"], ["--web", "forms"],
             ["--web", "parse", "--scripts"],
             ["--provider", "adyen"], ["--provider", "adyen", "--decline"], ["--provider", "adyen", "--challenge"],
+            ["--provider", "adyen", "--sdk-session"], ["--provider", "adyen", "--sdk-session", "--decline"],
             ["--provider", "braintree"], ["--provider", "braintree", "--decline"],
             ["--provider", "braintree", "--challenge"],
             ["--provider", "afterpay"], ["--provider", "afterpay", "--decline"],
@@ -48,6 +49,9 @@ final class CheckoutCommandTests: XCTestCase {
         let scripts = try runner.run(["demo", "--web", "forms", "--scripts"])
         XCTAssertEqual(scripts.status, 64)
         XCTAssertTrue(scripts.errors.contains("use it with --web parse"), scripts.errors)
+        let sdk = try runner.run(["demo", "--provider", "braintree", "--sdk-session"])
+        XCTAssertEqual(sdk.status, 64)
+        XCTAssertTrue(sdk.errors.contains("use it with --provider adyen"), sdk.errors)
         let unknown = try runner.run(["demo", "--provider", "cash"])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.errors.contains("unknown provider \"cash\""), unknown.errors)
@@ -101,6 +105,7 @@ final class CheckoutCommandTests: XCTestCase {
         let variants: [[String]] = [
             [], ["--challenge"], ["--web", "bridge"], ["--web", "parse"], ["--web", "forms"],
             ["--web", "parse", "--scripts"], ["--provider", "adyen", "--challenge"],
+            ["--provider", "adyen", "--sdk-session", "--challenge"],
             ["--provider", "braintree", "--challenge"], ["--provider", "afterpay"],
             ["--provider", "worldline", "--challenge"],
         ]

@@ -63,6 +63,7 @@ final class ExampleLogTests: XCTestCase {
     func testAfterpayCheckout() { assertReplays("native-afterpay") }
     func testWorldlineCardWithChallenge() { assertReplays("native-worldline-card-3ds") }
     func testAdyenDropInWithA3DS2Challenge() { assertReplays("native-adyen-3ds") }
+    func testAdyenSessionsFlowCompletedByItsSDK() { assertReplays("native-adyen-sessions-sdk") }
     func testBraintreeDropInDeclinedThenRetried() { assertReplays("native-braintree-decline-then-retry") }
     func testNativeOrderPlaced() { assertReplays("native-order-placed") }
     func testVoucherPendingThenConfirmed() { assertReplays("native-voucher-pending") }

@@ -394,7 +394,7 @@ final class VerifyCommandTests: XCTestCase {
     func testARotatedLogIsVerifiedFromItsFirstPartAndALaterPartAloneIsRefused() throws {
         let source = try ActionLogReader<CheckoutState>(
             path: Self.examples.appendingPathComponent("native-guest.jsonl").path,
-            schemaVersion: CheckoutLogSchema.version)
+            schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
         var actions: [CheckoutAction] = []
         while let record = try source.next() { actions.append(record.action) }
         let rotated = directory.appendingPathComponent("rotated")

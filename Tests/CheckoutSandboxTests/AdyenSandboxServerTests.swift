@@ -35,7 +35,7 @@ final class AdyenSandboxServerTests: XCTestCase {
         XCTAssertNotNil(action["paymentData"] as? String)
         let refused = try await server.paymentDetails(
             AdyenPaymentDetailsRequest(
-                details: Sensitive(["threeDSResult": "x"]),
+                details: Sensitive(.object([JSONMember(key: "threeDSResult", value: .string("x"))])),
                 paymentData: challenge.action?.paymentData, sessionID: session.id,
                 sessionData: challenge.sessionData))
         let refusedJSON = try object(refused)

@@ -184,6 +184,24 @@ enum CheckoutActionSamples {
                         PaymentMethodOption(id: "paypal", name: tricky),
                     ],
                     token: Sensitive("session-data")), attempt: 3),
+            .sessionPrepared(
+                PaymentSession(
+                    id: "adyen-pay-1-1", providerID: "adyen", amount: money,
+                    methods: [PaymentMethodOption(id: "scheme", name: "Cards")],
+                    paymentMethodsResponse: PaymentMethodsResponse(
+                        json: .object([
+                            JSONMember(
+                                key: "paymentMethods",
+                                value: .array([
+                                    .object([
+                                        JSONMember(key: "type", value: .string("scheme")),
+                                        JSONMember(key: "name", value: .string(tricky)),
+                                        JSONMember(key: "rank", value: .number("-12.50")),
+                                    ])
+                                ])),
+                            JSONMember(key: "storedPaymentMethods", value: .array([.string("8415718415172200")])),
+                            JSONMember(key: "empty", value: .object([])),
+                        ]), secretMembers: ["storedPaymentMethods"])), attempt: 4),
             .submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("card"))),
             .submitted(
                 PaymentSubmission(
@@ -192,6 +210,12 @@ enum CheckoutActionSamples {
             .actionCompleted(
                 PaymentActionDetails(payload: .redacted, returnURL: Sensitive("app://r?t=1"), widgetChecksum: "c1")),
             .actionFinishedWithoutDetails,
+            .dropInCompleted(
+                PaymentDropInResult(resultCode: "Authorised", sessionResult: Sensitive("Ab02b4c0!BQABAgCW"))),
+            .dropInCompleted(PaymentDropInResult(resultCode: tricky, sessionResult: .redacted, methodID: "scheme")),
+            .dropInCompleted(PaymentDropInResult(resultCode: "", sessionResult: nil)),
+            .dropInFailed(message: "The session expired"), .dropInFailed(message: tricky),
+            .providerFailed(PaymentFailure(kind: .declined, message: "Refused"), attempt: 5),
             .providerFailed(PaymentFailure(kind: .guardViolation, message: tricky), attempt: 2),
             .providerFailed(PaymentFailure(kind: .configuration, message: ""), attempt: -1),
             .declineAcknowledged, .cancelTapped, .appWentAway, .timedOut, .retryTapped, .abortTapped,

@@ -232,10 +232,36 @@ final class CheckoutAnalyticsMiddlewareTests: XCTestCase {
     }
 
     func testEveryPaymentFailureKindHasACategory() {
-        let kinds: [PaymentFailure.Kind] = [.provider, .api, .guardViolation, .timeout, .interrupted, .configuration]
+        let kinds: [PaymentFailure.Kind] = [
+            .provider, .api, .guardViolation, .timeout, .interrupted, .configuration, .refused, .declined,
+        ]
         XCTAssertEqual(
             kinds.map { CheckoutAnalyticsEvent.PaymentFailureReason($0).rawValue },
-            ["provider_error", "api_error", "guard_refused", "timeout", "interrupted", "configuration"])
+            [
+                "provider_error", "api_error", "guard_refused", "timeout", "interrupted", "configuration",
+                "refused_after_pending", "declined",
+            ])
+    }
+
+    func testADropInThatPaysByItselfAddsItsPaymentInfoOnceWithItsMethodOrItsProvider() {
+        var presenting = Fixtures.nativeState()
+        presenting.payment.providerID = "adyen"
+        presenting.payment.phase = .presenting
+        var submitting = presenting
+        submitting.payment.phase = .submitting
+        let withMethod = PaymentDropInResult(resultCode: "Authorised", sessionResult: nil, methodID: "ideal")
+        let without = PaymentDropInResult(resultCode: "Authorised", sessionResult: nil)
+        let events = [withMethod, without].map {
+            CheckoutAnalyticsMiddleware.events(
+                for: .payment(.dropInCompleted($0)), before: presenting, after: submitting
+            )
+            .filter { $0.name == "add_payment_info" }.map { $0.parameters["payment_type"] }
+        }
+        XCTAssertEqual(events, [[.string("ideal")], [.string("adyen")]])
+        XCTAssertEqual(
+            CheckoutAnalyticsMiddleware.events(
+                for: .payment(.dropInCompleted(withMethod)), before: submitting, after: submitting), [],
+            "a second report is no second event")
     }
 
     func testA409And410RecoveryEachReportTheirStatusAndTheNewCart() async {

@@ -46,7 +46,9 @@ final class CheckoutLogSchemaTests: XCTestCase {
     }
 
     func testWithoutTheUpgradeASchema1LogIsRefusedAtItsHeaderNamingIt() {
-        XCTAssertThrowsError(try ActionLogReader<CheckoutState>(path: Self.legacy, schemaVersion: 2)) { error in
+        XCTAssertThrowsError(
+            try ActionLogReader<CheckoutState>(path: Self.legacy, schemaVersion: CheckoutLogSchema.version)
+        ) { error in
             XCTAssertEqual(
                 error as? ActionLogError,
                 .olderSchemaWithoutUpgrade(path: Self.legacy, found: 1, supported: CheckoutLogSchema.version))
@@ -69,6 +71,33 @@ final class CheckoutLogSchemaTests: XCTestCase {
                 error as? ActionLogError,
                 .newerSchema(path: path, found: CheckoutLogSchema.version + 1, supported: CheckoutLogSchema.version))
         }
+    }
+
+    func testEveryActionOfSchema2ReadsUnchangedInSchema3() throws {
+        XCTAssertEqual(CheckoutLogSchema.version, 3)
+        for action in CheckoutActionSamples.actions {
+            let json = try JSONParser.parse(CanonicalEncoder.encode(action).compactJSON)
+            XCTAssertEqual(try CheckoutLogSchema.upgrade(json, from: 2), json, "\(action)")
+        }
+    }
+
+    func testASchema2ExampleLogReplaysToTheEndUnderSchema3() throws {
+        let path = URL(fileURLWithPath: Self.legacy).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("native-adyen-3ds.jsonl").path
+        let reader = try ActionLogReader<CheckoutState>(
+            path: path, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
+        XCTAssertEqual(reader.header.schemaVersion, 2)
+        var state = reader.header.state
+        var checked = 0
+        while let record = try reader.next() {
+            _ = reducer.reduce(&state, record.action)
+            if let recorded = record.fingerprint {
+                XCTAssertEqual(try Fingerprint.of(state), recorded, "step \(record.sequence)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 10)
+        XCTAssertNotNil(state.completedOrder?.orderNumber)
     }
 
     func testTheUpgradePassesEveryUnchangedActionAndRefusesEveryChangedOne() throws {

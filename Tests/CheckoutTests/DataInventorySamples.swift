@@ -89,6 +89,9 @@ enum DataInventorySamples {
                 .providerFailed(failure(m), attempt: 1), .declineAcknowledged, .cancelTapped, .appWentAway,
                 .timedOut, .retryTapped, .abortTapped, .confirmationRequested, .confirmationPollDue(poll: 1),
                 .widgetStatusChanged(widgetReport(m)),
+                .dropInCompleted(
+                    PaymentDropInResult(resultCode: m.text(), sessionResult: Sensitive(m.text()), methodID: m.text())),
+                .dropInFailed(message: m.text()),
             ]),
             TypeSamples([
                 CheckoutResultAction.checkoutLoaded(details(m), requestID: 1),
@@ -337,6 +340,10 @@ enum DataInventorySamples {
             ]),
             TypeSamples([receipt(m)]),
             TypeSamples([session(m)]),
+            TypeSamples([
+                PaymentDropInResult(resultCode: m.text(), sessionResult: Sensitive(m.text()), methodID: m.text())
+            ]),
+            TypeSamples([session(m).paymentMethodsResponse].compactMap { $0 }),
             TypeSamples([submission(m)]),
             TypeSamples([PaymentWidgetState(status: .invalid(errorCode: m.text(), message: m.text()), amount: money(m))]
             ),
@@ -361,6 +368,7 @@ enum DataInventorySamples {
         payment.widget = PaymentWidgetState(status: .valid(checksum: m.text()), amount: money(m))
         payment.shopperAction = actionRequest(m)
         payment.confirmation = PaymentConfirmationState()
+        payment.dropInResultCode = m.text()
         return payment
     }
 
@@ -385,7 +393,14 @@ enum DataInventorySamples {
     static func session(_ m: Markers) -> PaymentSession {
         PaymentSession(
             id: m.text(), providerID: m.text(), amount: money(m),
-            methods: [PaymentMethodOption(id: m.text(), name: m.text())], token: Sensitive(m.text()))
+            methods: [PaymentMethodOption(id: m.text(), name: m.text())], token: Sensitive(m.text()),
+            paymentMethodsResponse: PaymentMethodsResponse(
+                json: .object([
+                    JSONMember(
+                        key: "paymentMethods",
+                        value: .array([.object([JSONMember(key: "name", value: .string(m.text()))])])),
+                    JSONMember(key: "storedPaymentMethods", value: .array([.string(m.text())])),
+                ]), secretMembers: ["storedPaymentMethods"]))
     }
 
     static func submission(_ m: Markers) -> PaymentSubmission {

@@ -227,9 +227,13 @@ final class ExtremeValueTests: XCTestCase {
         }
         // Load progress is a `Double`: any JSON number is one.
         if leaf.path.contains(.key("loadProgressChanged")) || leaf.path.contains(.key("loadProgress")) { return }
-        // A bridge message's JSON (posted, or submitted in Forms mode) keeps any number's text
-        // exactly; nothing reads it as an `Int`.
-        if leaf.path.contains(.key("messagePosted")) || leaf.path.contains(.key("formSubmitted")) { return }
+        // A bridge message's JSON (posted, or submitted in Forms mode) and a provider's
+        // payment-methods answer keep any number's text exactly; nothing reads it as an `Int`.
+        if leaf.path.contains(.key("messagePosted")) || leaf.path.contains(.key("formSubmitted"))
+            || leaf.path.contains(.key("paymentMethodsResponse"))
+        {
+            return
+        }
         guard let canonical = try? CanonicalEncoder.encode(value).compactJSON,
             let back = try? JSONParser.parse(canonical)
         else { return XCTFail("\(value) does not encode") }

@@ -5,13 +5,13 @@ import StateStore
 import XCTest
 
 /// Random sequences of native actions, with 409s, 410s, failures and edits mixed in, order
-/// placements that fail (lost answers, a backend down, 409s and 410s), and pending payments that
-/// are confirmed, refused or stay pending (vouchers among them), never show a section before its
-/// predecessors are complete, never ask for or complete a payment of anything but the displayed
-/// total, never make two orders, and never leave the checkout stuck. Now and then the app is
-/// killed while an action's effects run (their calls reach the sandbox, their answers are lost)
-/// and relaunched from its state on the same backend (``CommonAction/relaunched(_:)``): the same
-/// properties hold across it. Each sequence's action log,
+/// placements that fail (lost answers, a backend down, 409s and 410s), pending payments that are
+/// confirmed, refused or stay pending (vouchers among them), and drop-in reports at any point,
+/// never show a section before its predecessors are complete, never ask for or complete a payment
+/// of anything but the displayed total, never make two orders, and never leave the checkout stuck.
+/// Now and then the app is killed while an action's effects run (their calls reach the sandbox,
+/// their answers are lost) and relaunched from its state on the same backend
+/// (``CommonAction/relaunched(_:)``): the same properties hold across it. Each sequence's action log,
 /// replayed with effects off, reaches the same state, and each of its actions decodes through the
 /// log reader's fast path as through `Decodable`.
 ///
@@ -346,8 +346,15 @@ final class NativeCheckoutPropertyTests: XCTestCase {
         case 12: action = .payment(.submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("card"))))
         case 13: action = .payment(.actionCompleted(PaymentActionDetails(payload: Sensitive("3ds"))))
         case 14:
+            // A drop-in's report (here of a drop-in that does not pay by itself, so a configuration
+            // failure) at any point: never a second order, never a stuck phase.
+            let report = PaymentDropInResult(resultCode: "Authorised", sessionResult: Sensitive("r"))
             action =
-                [.payment(.declineAcknowledged), .payment(.cancelTapped), .payment(.timedOut), .payment(.retryTapped)]
+                [
+                    .payment(.declineAcknowledged), .payment(.cancelTapped), .payment(.timedOut),
+                    .payment(.retryTapped),
+                    .payment(.dropInCompleted(report)), .payment(.dropInFailed(message: "closed")),
+                ]
                 .randomElement(using: &random) ?? .payment(.cancelTapped)
         case 15:
             guard let error = state.errors.randomElement(using: &random) else { return "no error to retry" }

@@ -50,6 +50,28 @@ final class PaymentFlowTests: XCTestCase {
             ])
     }
 
+    func testADropInResultForAProviderWhoseDropInDoesNotPayFailsAsAConfiguration() async {
+        let harness = await readyHarness()
+        await harness.send(.payment(.payTapped))
+        await harness.send(
+            .payment(.dropInCompleted(PaymentDropInResult(resultCode: "Authorised", sessionResult: Sensitive("r")))))
+        guard case .failed(let failure) = harness.state.payment.phase else {
+            return XCTFail("\(harness.state.payment.phase)")
+        }
+        XCTAssertEqual(failure.kind, .configuration)
+        XCTAssertNil(harness.state.orderPlacement, "a report is never a payment on its own")
+        XCTAssertNil(harness.state.completedOrder)
+    }
+
+    func testADropInReportOutsideAPresentedDropInChangesNothing() async {
+        let harness = await readyHarness()
+        let before = harness.state
+        await harness.send(
+            .payment(.dropInCompleted(PaymentDropInResult(resultCode: "Authorised", sessionResult: Sensitive("r")))))
+        await harness.send(.payment(.dropInFailed(message: "late")))
+        XCTAssertEqual(harness.state, before)
+    }
+
     func testPayBeforeTheSectionsAreCompleteIsRefused() async {
         let harness = Harness()
         await harness.start()

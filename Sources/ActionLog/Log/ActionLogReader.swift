@@ -20,10 +20,23 @@ import Darwin
 public struct ActionSchemaUpgrade: Sendable {
     /// The step: the action's JSON and the schema version it was written with.
     public let upgrade: @Sendable (_ action: JSONValue, _ fromVersion: Int) throws -> JSONValue
+    /// The oldest schema version whose actions today's schema reads as they are (a later version
+    /// only added actions or optional members): logs of that version or later skip the step, and
+    /// keep the reader's `LogDecodable` fast path. `nil`: every older version goes through the step.
+    public let unchangedSince: Int?
 
-    /// Creates an upgrade step.
-    public init(_ upgrade: @escaping @Sendable (_ action: JSONValue, _ fromVersion: Int) throws -> JSONValue) {
+    /// Creates an upgrade step; logs of `unchangedSince` or later need none.
+    public init(
+        unchangedSince: Int? = nil,
+        _ upgrade: @escaping @Sendable (_ action: JSONValue, _ fromVersion: Int) throws -> JSONValue
+    ) {
+        self.unchangedSince = unchangedSince
         self.upgrade = upgrade
+    }
+
+    /// Whether a log of `headerSchema` goes through the step in an app of `schemaVersion`.
+    func applies(to headerSchema: Int, schemaVersion: Int) -> Bool {
+        headerSchema < schemaVersion && headerSchema < (unchangedSince ?? schemaVersion)
     }
 }
 

@@ -26,7 +26,8 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         self.upgrade = upgrade
         self.headerSchema = headerSchema
         self.schemaVersion = schemaVersion
-        fastDecode = upgrade != nil && headerSchema < schemaVersion ? nil : Self.fastPath()
+        let upgrades = upgrade?.applies(to: headerSchema, schemaVersion: schemaVersion) == true
+        fastDecode = upgrades ? nil : Self.fastPath()
     }
 
     mutating func parse(_ line: LineSource.Line, lineNumber: Int) -> LineResult<State.Action> {
@@ -156,7 +157,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     func slowAction(
         at index: Int, bytes: UnsafeRawBufferPointer, lineNumber: Int
     ) throws(ActionLogError) -> State.Action {
-        if let upgrade, headerSchema < schemaVersion {
+        if let upgrade, upgrade.applies(to: headerSchema, schemaVersion: schemaVersion) {
             var actionJSON = try value(at: index, bytes: bytes, lineNumber: lineNumber)
             do {
                 actionJSON = try upgrade.upgrade(actionJSON, headerSchema)

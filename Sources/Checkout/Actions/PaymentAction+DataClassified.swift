@@ -34,6 +34,12 @@ extension PaymentAction: DataClassified {
         case .providerFailed(var failure, let attempt):
             visitor.visit(&failure, inCase: "providerFailed", field: "0")
             self = .providerFailed(failure, attempt: attempt)
+        case .dropInCompleted(var result):
+            visitor.visit(&result, field: "dropInCompleted")
+            self = .dropInCompleted(result)
+        case .dropInFailed(var message):
+            visitor.visit(&message, inCase: "dropInFailed", field: "message", as: .personal(.freeText))
+            self = .dropInFailed(message: message)
         case .widgetStatusChanged(var report):
             visitor.visit(&report, field: "widgetStatusChanged")
             self = .widgetStatusChanged(report)

@@ -21,6 +21,15 @@ public enum PaymentAction: Sendable, Hashable, Codable {
     indirect case actionCompleted(PaymentActionDetails)
     /// The host finished an action that needs no details call (voucher shown).
     case actionFinishedWithoutDetails
+    /// The provider's drop-in made the payment itself and reported its result (Adyen's sessions
+    /// flow: `AdyenSessionDelegate.didComplete`). The provider's authoritative lookup decides
+    /// (``PaymentProvider/confirm(_:dropInResult:)``), then the order is placed as for any result.
+    /// Only a presented drop-in reports: a second report for the same payment changes nothing.
+    indirect case dropInCompleted(PaymentDropInResult)
+    /// The provider's drop-in, or its action component, failed (Adyen: `didFail`; the shopper
+    /// closing it is ``cancelTapped``): the payment fails and the sections unlock. `message` says
+    /// why, without secrets.
+    case dropInFailed(message: String)
     /// The provider answered.
     indirect case outcomeReceived(PaymentOutcome, attempt: Int)
     /// A provider step threw.

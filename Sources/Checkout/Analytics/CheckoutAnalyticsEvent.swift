@@ -55,7 +55,8 @@ public enum CheckoutAnalyticsEvent: Sendable, Hashable, Encodable {
     /// Why a payment did not go through, as `checkout_payment_failed` reports it: a category,
     /// never the provider's message.
     public enum PaymentFailureReason: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The provider declined the payment (the drop-in stays up for another try).
+        /// The provider declined the payment (the drop-in stays up for another try, or, when the
+        /// drop-in made the payment itself, paying again starts over).
         case declined
         /// The customer cancelled, or the app went away before the choice was submitted.
         case cancelled
@@ -85,6 +86,7 @@ public enum CheckoutAnalyticsEvent: Sendable, Hashable, Encodable {
             case .interrupted: self = .interrupted
             case .configuration: self = .configuration
             case .refused: self = .refusedAfterPending
+            case .declined: self = .declined
             }
         }
     }

@@ -47,13 +47,20 @@ public struct CheckoutAnalyticsMiddleware: Sendable {
         if let tier = completedShippingTier(after), tier != completedShippingTier(before) {
             events.append(.addShippingInfo(shippingTier: tier, cart: cart(of: after)))
         }
-        // The shopper's choice went to the provider: only the action names the method.
-        if case .payment(.submitted(let submission)) = action, before.payment.phase != .submitting,
-            after.payment.phase == .submitting
-        {
-            events.append(
-                .addPaymentInfo(
-                    paymentType: submission.methodID, providerID: after.payment.providerID, cart: cart(of: after)))
+        // The shopper's choice went to the provider (or the drop-in paid with it): only the action
+        // names the method; a drop-in that did not say which is counted under its provider.
+        if before.payment.phase != .submitting, after.payment.phase == .submitting {
+            let paymentType: String?
+            switch action {
+            case .payment(.submitted(let submission)): paymentType = submission.methodID
+            case .payment(.dropInCompleted(let result)): paymentType = result.methodID ?? after.payment.providerID
+            default: paymentType = nil
+            }
+            if let paymentType {
+                events.append(
+                    .addPaymentInfo(
+                        paymentType: paymentType, providerID: after.payment.providerID, cart: cart(of: after)))
+            }
         }
         // A web checkout's page takes the wallet's token: it went to the page (never the token itself).
         if case .wallet(.paymentAuthorized(let authorization, _)) = action, after.kind == .web,

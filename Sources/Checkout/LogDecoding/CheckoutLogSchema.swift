@@ -21,6 +21,13 @@ public import StateStore
 /// - **2**: a native payment's success places the order through the Checkout API
 ///   (``OrderPlacementState``); the pending family places it as pending and polls; new actions
 ///   (``OrderAction``, ``PaymentAction/confirmationPollDue(poll:)``, the order results).
+/// - **3**: a provider's drop-in that pays by itself reports its result
+///   (``PaymentAction/dropInCompleted(_:)``, ``PaymentAction/dropInFailed(message:)``), and a
+///   prepared session may carry the provider's whole payment-methods answer
+///   (``PaymentSession/paymentMethodsResponse``). Every action of version 2 means the same in
+///   version 3, so a version 2 log is read unchanged; a build of schema 2 refuses a version 3 log
+///   at its header, naming the version, instead of stopping at the first new action or reading a
+///   session without its answer.
 ///
 /// ## Reading a version 1 log (the migration)
 /// Every action of a version 1 log means in version 2 what it meant when it was recorded, except
@@ -35,7 +42,7 @@ public import StateStore
 /// decode unchanged: everything version 2 added to the state is optional and absent from them.)
 public enum CheckoutLogSchema {
     /// The action schema this build writes and reads.
-    public static let version = 2
+    public static let version = 3
 
     /// The actions of version 1 whose meaning changed in version 2 (see the type's discussion).
     public static let changedInVersion2: Set<String> = [
@@ -58,19 +65,22 @@ public enum CheckoutLogSchema {
         /// What was refused, and why.
         public var description: String {
             "action schema \(schemaVersion): \(action) was recorded before native checkouts placed orders "
-                + "(schema \(CheckoutLogSchema.version)); its meaning changed, so the replay stops here "
+                + "(schema 2); its meaning changed, so the replay stops here "
                 + "(see CheckoutLogSchema: replay this log with a checkout build of schema \(schemaVersion))"
         }
     }
 
     /// Reads actions of older schemas as today's (see the type's discussion), or refuses them with
     /// a ``Refusal``.
-    public static let upgrade = ActionSchemaUpgrade { action, fromVersion in
+    /// Version 2 logs skip the step (their actions read unchanged), so they keep the reader's fast
+    /// path.
+    public static let upgrade = ActionSchemaUpgrade(unchangedSince: 2) { action, fromVersion in
         try upgrade(action, from: fromVersion)
     }
 
     /// The upgrade step as a function: `action` (as a log holds it) recorded with schema
-    /// `fromVersion`, as schema ``version`` reads it.
+    /// `fromVersion`, as schema ``version`` reads it. Version 2 actions pass unchanged (version 3
+    /// only added actions and an optional member).
     public static func upgrade(_ action: JSONValue, from fromVersion: Int) throws(Refusal) -> JSONValue {
         guard fromVersion < 2 else { return action }
         guard case .object(let families) = action, families.count == 1, families[0].key == "payment",

@@ -18,6 +18,8 @@ extension PaymentAction: LogDecodable {
             self = .sessionPrepared(try payload.require("_0").decode(), attempt: try payload.require("attempt").int())
         case "submitted": self = .submitted(try payload.require("_0").decode())
         case "actionCompleted": self = .actionCompleted(try payload.require("_0").decode())
+        case "dropInCompleted": self = .dropInCompleted(try payload.require("_0").decode())
+        case "dropInFailed": self = .dropInFailed(message: try payload.require("message").string())
         case "outcomeReceived":
             self = .outcomeReceived(try payload.require("_0").decode(), attempt: try payload.require("attempt").int())
         case "providerFailed":
@@ -67,7 +69,16 @@ extension PaymentSession: LogDecodable {
             providerID: try value.require("providerID").string(),
             amount: try value.require("amount").decode(),
             methods: try value.require("methods").array(of: PaymentMethodOption.self),
-            token: try value.member("token")?.sensitiveString())
+            token: try value.member("token")?.sensitiveString(),
+            paymentMethodsResponse: try value.member("paymentMethodsResponse")?.decode())
+    }
+}
+
+extension PaymentMethodsResponse: LogDecodable {
+    /// Decodes a payment-methods answer from a log line, as the `init(from:)` does (its secret
+    /// members are redacted in a log).
+    public init(logValue value: LogValue) throws {
+        self.init(redactedJSON: try value.decode(JSONValue.self))
     }
 }
 
@@ -97,6 +108,17 @@ extension PaymentActionDetails: LogDecodable {
             payload: try value.require("payload").sensitiveString(),
             returnURL: try value.member("returnURL")?.sensitiveString(),
             widgetChecksum: try value.member("widgetChecksum")?.string())
+    }
+}
+
+extension PaymentDropInResult: LogDecodable {
+    /// Decodes a drop-in's result from a log line, as the synthesised `init(from:)` does (the
+    /// session result is redacted in a log).
+    public init(logValue value: LogValue) throws {
+        self.init(
+            resultCode: try value.require("resultCode").string(),
+            sessionResult: try value.member("sessionResult")?.sensitiveString(),
+            methodID: try value.member("methodID")?.string())
     }
 }
 

@@ -17,6 +17,10 @@ public struct PaymentFailure: Error, Sendable, Hashable, Codable, CustomStringCo
         /// The provider refused a payment that was awaiting confirmation (its pending order is
         /// cancelled).
         case refused
+        /// The provider declined a payment its drop-in made itself
+        /// (``PaymentAction/dropInCompleted(_:)``): that drop-in is over, and paying again starts a
+        /// new session.
+        case declined
     }
 
     /// The kind of failure.

@@ -17,6 +17,8 @@
 /// - Adyen sessions: `prepare` creates the session (`/sessions`); `submit` makes the payments
 ///   call; actions (redirect, 3DS2, voucher…) are ``PaymentActionRequest``s; `submitDetails` is
 ///   `/payments/details`; partial payments return ``PaymentOutcome/partiallyAuthorised(_:remaining:)``.
+///   When Adyen's SDK makes the session's calls itself, it reports ``PaymentDropInResult`` instead
+///   of a submission, and ``confirm(_:dropInResult:)`` asks the session-result lookup.
 ///   Advanced flow: `prepare` calls `/paymentMethods` instead.
 /// - Braintree: `prepare` fetches the client token (``PaymentSession/token``); the drop-in's nonce
 ///   arrives in ``PaymentSubmission/payload``; `submit` runs 3-D Secure (an action) or the
@@ -47,7 +49,26 @@ public protocol PaymentProvider: Sendable {
     /// session-result lookup; a webhook may answer the same question on the server).
     func confirm(_ session: PaymentSession) async throws -> PaymentOutcome
 
+    /// Asks the provider for the authoritative result of a payment its drop-in made itself and
+    /// reported as `dropInResult` (Adyen's sessions flow: `didComplete`). The reported code informs;
+    /// the lookup decides. A code the provider does not know is refused (thrown, or answered as
+    /// ``PaymentOutcome/error(message:)``), never an authorisation.
+    ///
+    /// Providers whose drop-in never pays by itself keep the default, which throws a
+    /// `.configuration` ``PaymentFailure``.
+    func confirm(_ session: PaymentSession, dropInResult: PaymentDropInResult) async throws -> PaymentOutcome
+
     /// Abandons `session` (the user cancelled, the app went away, the total changed). Must not
     /// throw: there is nobody left to tell.
     func cancel(_ session: PaymentSession) async
+}
+
+extension PaymentProvider {
+    /// Refuses a drop-in's result: this provider's drop-in hands the shopper's choice to the
+    /// checkout (``PaymentAction/submitted(_:)``) instead of paying by itself.
+    public func confirm(_ session: PaymentSession, dropInResult: PaymentDropInResult) async throws -> PaymentOutcome {
+        throw PaymentFailure(
+            kind: .configuration,
+            message: "the \(descriptor.id) drop-in does not make payments itself: submit the shopper's choice instead")
+    }
 }

@@ -15,5 +15,6 @@ extension PaymentState: DataClassified {
         visitor.visit(&receipt, field: "receipt")
         visitor.visit(&widget, field: "widget")
         visitor.visit(&shopperAction, field: "shopperAction")
+        visitor.visit(&dropInResultCode, field: "dropInResultCode", as: .plain)
     }
 }

@@ -31,6 +31,11 @@ public struct PaymentState: Sendable, Hashable, Codable {
     public var shopperAction: PaymentActionRequest?
     /// The polling of a payment awaiting confirmation, once it started.
     public var confirmation: PaymentConfirmationState?
+    /// The result code the provider's drop-in reported when it made the payment itself
+    /// (``PaymentAction/dropInCompleted(_:)``), as it said it: what the shopper saw while the
+    /// provider's lookup decides. Such a payment is over when it is refused: the sections unlock
+    /// and paying again starts a new one.
+    public var dropInResultCode: String?
 
     /// A payment that has not started.
     public init(providerID: String? = nil) {

@@ -152,6 +152,32 @@ public enum PaymentReducer {
             state.payment.isConfirmed = false
             return awaitConfirmation(&state, environment: environment)
 
+        case .dropInCompleted(let result):
+            // Only a presented drop-in reports. A second report for the same payment (or one for a
+            // payment that already moved on) changes nothing: never a second lookup or order.
+            switch phase {
+            case .presenting, .declined: break
+            default: return .none
+            }
+            guard let session = state.payment.session else {
+                return fail(PaymentFailure(kind: .configuration, message: "no prepared session"), &state, environment)
+            }
+            // The money may have moved already: the provider's lookup decides, as for any result.
+            state.payment.phase = .submitting
+            state.payment.dropInResultCode = result.resultCode
+            let attempt = state.payment.attempt
+            return providerCall(session.providerID, attempt: attempt, environment: environment) { provider in
+                .outcomeReceived(try await provider.confirm(session, dropInResult: result), attempt: attempt)
+            }
+
+        case .dropInFailed(let message):
+            // The drop-in, or one of its action components (a 3-D Secure challenge), failed.
+            switch phase {
+            case .presenting, .declined, .actionRequired: break
+            default: return .none
+            }
+            return fail(PaymentFailure(kind: .provider, message: "the drop-in failed: \(message)"), &state, environment)
+
         case .outcomeReceived(let outcome, let attempt):
             guard attempt == state.payment.attempt else { return .none }
             switch phase {
@@ -368,18 +394,30 @@ public enum PaymentReducer {
                 return fail(PaymentFailure(kind: .guardViolation, message: error.description), &state, environment)
             }
             state.payment.receipt = receipt
-            // A result code informs; only the authoritative lookup confirms.
+            // A result code informs; only the authoritative lookup confirms. A drop-in's result
+            // was answered by the lookup.
             state.payment.isConfirmed = false
             if case .authorised = outcome {
+                state.payment.isConfirmed = state.payment.dropInResultCode != nil
                 state.payment.phase = .succeeded
                 return OrderCommands.begin(.confirmed, &state, environment: environment)
             }
             state.payment.phase = .awaitingConfirmation
             return awaitConfirmation(&state, environment: environment)
 
+        case .actionRequired where state.payment.dropInResultCode != nil,
+            .partiallyAuthorised where state.payment.dropInResultCode != nil:
+            // The drop-in made the payment and finished: there is no further step to take.
+            let failure = PaymentFailure(
+                kind: .provider, message: "the drop-in finished its payment, yet the provider asked for another step")
+            return fail(failure, &state, environment)
+
         case .actionRequired(let request):
             state.payment.phase = .actionRequired(request)
             return .none
+
+        case .refused(let reason) where state.payment.dropInResultCode != nil:
+            return dropInRefused(reason: reason, &state, environment: environment)
 
         case .refused(let reason):
             state.payment.phase = .declined(reason: reason)
@@ -594,6 +632,20 @@ public enum PaymentReducer {
         return .merge(effects)
     }
 
+    /// The provider refused a payment its drop-in made: that drop-in is over, so the payment fails
+    /// (the sections unlock) with the decline shown, and paying again starts a new session. The
+    /// lookup that answered is the running payment effect, so it is not cancelled (as in
+    /// ``refuse(reason:_:environment:)``).
+    static func dropInRefused(
+        reason: String, _ state: inout CheckoutState, environment: CheckoutEnvironment
+    ) -> Effects {
+        let session = state.payment.session
+        reset(&state, to: .failed(PaymentFailure(kind: .declined, message: reason)))
+        CheckoutCommands.showError(.paymentDeclined(reason: reason), retry: .payment, in: &state)
+        guard let session, let provider = environment.provider(id: session.providerID) else { return .none }
+        return .run { _ in await provider.cancel(session) }
+    }
+
     // MARK: Ending
 
     /// Restarts the payment when the displayed total is no longer the amount being paid: the old
@@ -643,6 +695,7 @@ public enum PaymentReducer {
         state.payment.isConfirmed = false
         state.payment.shopperAction = nil
         state.payment.confirmation = nil
+        state.payment.dropInResultCode = nil
         if phase == .idle || phase == .cancelled { state.payment.amount = nil }
     }
 }

@@ -1,7 +1,7 @@
-import Checkout
+public import Checkout
 import Foundation
 public import PaymentProviders
-import StateStore
+public import StateStore
 
 /// An in-memory `AdyenMerchantServer` that answers as Adyen's API documents: amounts in minor
 /// units, `resultCode` strings, `refusalReason`, action objects of each type, `sessionData`
@@ -106,6 +106,18 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         AdyenPaymentMethod(type: "pix", name: "Pix"),
     ]
 
+    /// What `/paymentMethods` answers unless told otherwise (``setPaymentMethodsAnswer(_:)``):
+    /// ``methods`` as Adyen lists them (with iDEAL's issuers and the gift card's brand), and one
+    /// stored card, whose id and holder name carry the sandbox's secret marker so that a log
+    /// holding them is caught.
+    public static let paymentMethodsAnswer =
+        #"{"paymentMethods":[{"brands":["visa","mc","amex"],"name":"Cards","type":"scheme"},"#
+        + #"{"issuers":[{"id":"1121","name":"Test Issuer"},{"id":"1154","name":"Test Issuer 5"}],"name":"iDEAL","type":"ideal"},"#
+        + #"{"brand":"givex","name":"Gift card","type":"giftcard"},{"name":"Pix","type":"pix"}],"#
+        + #""storedPaymentMethods":[{"brand":"visa","expiryMonth":"03","expiryYear":"2030","#
+        + #""holderName":"\#(SandboxSecret.make("holder"))","id":"\#(SandboxSecret.make("8415718415172200"))","#
+        + #""lastFour":"1111","name":"VISA","supportedShopperInteractions":["Ecommerce","ContAuth"],"type":"scheme"}]}"#
+
     private struct Session {
         var amount: AdyenAmount
         var reference: String
@@ -145,6 +157,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
 
     private var pendingActions: [String: PendingAction] = [:]
     private var number = 0
+    private var paymentMethodsOverride: AdyenPaymentMethodsResponse?
 
     /// Creates a sandbox answering `firstAnswers` to the first payments calls, then
     /// `defaultAnswer`.
@@ -168,6 +181,11 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         webhookOutcome = outcome
     }
 
+    /// Changes what `/paymentMethods` answers (by default ``paymentMethodsAnswer``).
+    public func setPaymentMethodsAnswer(_ answer: AdyenPaymentMethodsResponse) {
+        paymentMethodsOverride = answer
+    }
+
     /// Every call received, oldest first.
     public var receivedCalls: [Call] { calls }
 
@@ -185,12 +203,13 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             paymentMethods: Self.methods, expiresAt: "2030-01-01T00:00:00+00:00")
     }
 
-    /// The sandbox's methods.
+    /// ``paymentMethodsAnswer``, or the answer set with ``setPaymentMethodsAnswer(_:)``.
     public func paymentMethods(_ request: AdyenPaymentMethodsRequest) throws -> AdyenPaymentMethodsResponse {
         calls.append(.paymentMethods(request.amount, order: request.order?.pspReference))
         try validate(request.amount, reference: "-", returnUrl: "-")
         try validateOrder(request.order, amount: request.amount)
-        return AdyenPaymentMethodsResponse(paymentMethods: Self.methods)
+        if let paymentMethodsOverride { return paymentMethodsOverride }
+        return try AdyenPaymentMethodsResponse(jsonText: Self.paymentMethodsAnswer)
     }
 
     /// Answers the next scripted answer.
@@ -213,7 +232,10 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
 
     /// Answers the `then` of the action being completed.
     public func paymentDetails(_ request: AdyenPaymentDetailsRequest) throws -> AdyenPaymentResponse {
-        let details = request.details.value ?? [:]
+        var details: [String: JSONValue] = [:]
+        if case .object(let members)? = request.details.value {
+            for member in members { details[member.key] = member.value }
+        }
         calls.append(.paymentDetails(keys: details.keys.sorted(), sessionID: request.sessionID))
         guard let paymentData = request.paymentData?.value, let pending = pendingActions[paymentData] else {
             throw AdyenAPIError(
@@ -243,7 +265,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     /// and ``webhookOutcome``.
     public func sessionResult(sessionID: String, sessionResult: String) throws -> AdyenSessionStatus {
         calls.append(.sessionResult(sessionID: sessionID))
-        guard let session = sessions[sessionID], sessionResult.hasPrefix("sr-\(sessionID)-") else {
+        guard let session = sessions[sessionID], sessionResult.hasPrefix(Self.sessionResultPrefix(sessionID)) else {
             throw AdyenAPIError(
                 status: 422, errorCode: "14_0322", message: "Invalid sessionResult", errorType: "validation")
         }
@@ -292,6 +314,80 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         guard orders.removeValue(forKey: order.pspReference) != nil else {
             throw AdyenAPIError(status: 422, errorCode: "14_0329", message: "Order not found", errorType: "validation")
         }
+    }
+
+    // MARK: Adyen's SDK in the sessions flow
+
+    /// Plays Adyen's iOS SDK in the sessions flow once the shopper submitted `paymentMethod` in the
+    /// drop-in: the session's payments call (the next scripted ``Answer``), then each action the
+    /// answer asks for performed by its component and its details call made, a partial payment's
+    /// remainder paid the same way, until a final result; returns it as the SDK reports it to
+    /// `AdyenSessionDelegate.didComplete` (the last result code and the session result). A voucher or
+    /// document ends the flow once shown, with `PresentToShopper`. ``receivedCalls`` lists these
+    /// calls as the SDK made them.
+    ///
+    /// - Throws: the scripted ``Answer/failure(_:)`` (the SDK's `didFail`), or an `AdyenAPIError`
+    ///   for session data this sandbox never issued for `sessionID`, a `paymentMethod` without a
+    ///   `type`, or a chain of more than 10 steps.
+    public func completeSessionInDropIn(
+        sessionID: String, sessionData: Sensitive<String>?, paymentMethod: Sensitive<String>
+    ) throws -> PaymentDropInResult {
+        guard let session = sessions[sessionID], let data = sessionData?.value,
+            (1...session.version).contains(where: { data == self.sessionData(sessionID, version: $0) })
+        else {
+            throw AdyenAPIError(
+                status: 422, errorCode: "14_0322", message: "Invalid sessionData", errorType: "validation")
+        }
+        try validatePaymentMethod(paymentMethod)
+        calls.append(.payments(session.amount, reference: session.reference, sessionID: sessionID, order: nil))
+        var response = try respond(
+            queue.isEmpty ? defaultAnswer : queue.removeFirst(), amount: session.amount, reference: session.reference,
+            sessionID: sessionID, order: nil)
+        for _ in 0..<10 {
+            if let action = response.action, let paymentData = action.paymentData?.value,
+                let pending = pendingActions[paymentData]
+            {
+                // The action's component: a voucher or document is shown and ends the flow.
+                guard let key = Self.detailsKey(for: pending.type) else { return sessionResult(of: sessionID) }
+                calls.append(.paymentDetails(keys: [key], sessionID: sessionID))
+                pendingActions[paymentData] = nil
+                response = try respond(
+                    pending.answer, amount: pending.amount, reference: pending.reference, sessionID: sessionID,
+                    order: nil)
+            } else if let order = response.order, order.remainingAmount.value > 0, response.resultCode != "Refused" {
+                // The drop-in reloads for the remainder; the shopper pays it with the same method.
+                calls.append(
+                    .payments(
+                        order.remainingAmount, reference: session.reference, sessionID: sessionID,
+                        order: order.pspReference))
+                response = try respond(
+                    .authorised, amount: order.remainingAmount, reference: session.reference, sessionID: sessionID,
+                    order: order.reference)
+            } else {
+                return sessionResult(of: sessionID)
+            }
+        }
+        throw AdyenAPIError(
+            status: 422, errorCode: "14_0322", message: "More than 10 steps in one payment", errorType: "validation")
+    }
+
+    /// What the SDK reports once its payment in `sessionID` ended: the session's last result code
+    /// and a session result to verify it with.
+    private func sessionResult(of sessionID: String) -> PaymentDropInResult {
+        let session = sessions[sessionID]
+        return PaymentDropInResult(
+            resultCode: session?.lastCode ?? "Error",
+            sessionResult: Sensitive(Self.sessionResult(sessionID, version: session?.version ?? 0)))
+    }
+
+    /// The session results this sandbox hands out begin with the secret marker: the lookup's
+    /// credential never belongs in a log.
+    static func sessionResultPrefix(_ sessionID: String) -> String {
+        SandboxSecret.make("sr-\(sessionID)-")
+    }
+
+    static func sessionResult(_ sessionID: String, version: Int) -> String {
+        sessionResultPrefix(sessionID) + "\(version)"
     }
 
     // MARK: Answers
@@ -357,7 +453,9 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             session.lastCode = response.resultCode
             sessions[sessionID] = session
             response.sessionData = Sensitive(sessionData(sessionID, version: session.version))
-            if response.action == nil { response.sessionResult = "sr-\(sessionID)-\(session.version)" }
+            if response.action == nil {
+                response.sessionResult = Self.sessionResult(sessionID, version: session.version)
+            }
         }
         return response
     }

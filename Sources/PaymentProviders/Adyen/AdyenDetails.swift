@@ -1,9 +1,10 @@
 public import Checkout
-import Foundation
-import StateStore
+public import StateStore
 
 /// The details a finished Adyen action produced, as the `PaymentActionDetails` payload carries
-/// them: a flat JSON object (`{"threeDSResult": "…"}`, `{"redirectResult": "…"}`).
+/// them: a JSON object of details (`{"threeDSResult": "…"}`, `{"redirectResult": "…"}`), or the
+/// drop-in's `ActionComponentData` as ``AdyenDropInData/actionDetails(details:paymentData:)``
+/// writes it (`{"details": {…}, "paymentData": "…"}`).
 ///
 /// ```swift
 /// let details = AdyenDetails.actionDetails(["threeDSResult": result])
@@ -15,30 +16,51 @@ public enum AdyenDetails {
         PaymentActionDetails(payload: Sensitive(json(details)))
     }
 
-    /// The details inside `actionDetails`: its payload's JSON object, or else the query of the
-    /// return URL it came with.
+    /// The details inside `actionDetails`, as `/payments/details` sends them: its payload's details
+    /// object (any values), or else the query of the return URL it came with.
     ///
     /// - Throws: `PaymentFailure` when neither holds any details.
-    public static func details(of actionDetails: PaymentActionDetails) throws(PaymentFailure) -> [String: String] {
-        if let payload = actionDetails.payload.value, let data = payload.data(using: .utf8),
-            let object = try? JSONDecoder().decode([String: String].self, from: data), !object.isEmpty
-        {
-            return object
-        }
+    public static func details(of actionDetails: PaymentActionDetails) throws(PaymentFailure) -> JSONValue {
+        if let parts = parts(of: actionDetails) { return parts.details }
         if let url = actionDetails.returnURL?.value {
             let parameters = AdyenRedirectReturn.queryParameters(of: url)
-            if !parameters.isEmpty { return parameters }
+            if !parameters.isEmpty { return object(parameters) }
         }
         throw PaymentFailure(
             kind: .provider,
-            message: "the Adyen action details are neither a JSON object of strings nor a return URL with a query")
+            message: "the Adyen action details are neither a JSON object of details nor a return URL with a query")
+    }
+
+    /// The `paymentData` the drop-in handed over with the details, if it did.
+    public static func paymentData(of actionDetails: PaymentActionDetails) -> Sensitive<String>? {
+        parts(of: actionDetails)?.paymentData.map(Sensitive.init)
+    }
+
+    /// The payload's details object and payment data: the drop-in's shape when its object holds a
+    /// `details` object and nothing else but `paymentData`, otherwise the whole object.
+    private static func parts(of actionDetails: PaymentActionDetails) -> (details: JSONValue, paymentData: String?)? {
+        guard let payload = actionDetails.payload.value,
+            let value = try? AdyenJSONProblem.parse(payload, path: ""), case .object(let members) = value,
+            !members.isEmpty
+        else { return nil }
+        if case .object(let inner)? = value["details"], !inner.isEmpty,
+            members.allSatisfy({ $0.key == "details" || $0.key == "paymentData" })
+        {
+            guard case .string(let paymentData)? = value["paymentData"] else {
+                return (.object(inner), nil)
+            }
+            return (.object(inner), paymentData)
+        }
+        return (value, nil)
+    }
+
+    /// `details` as a JSON object with its keys sorted.
+    static func object(_ details: [String: String]) -> JSONValue {
+        .object(details.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
     }
 
     /// `details` as JSON with sorted keys.
     static func json(_ details: [String: String]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(details) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        object(details).jsonText
     }
 }

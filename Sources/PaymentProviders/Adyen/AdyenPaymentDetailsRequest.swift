@@ -2,8 +2,9 @@ public import StateStore
 
 /// `POST /payments/details`: what a finished action produced.
 public struct AdyenPaymentDetailsRequest: Sendable, Hashable, Codable {
-    /// The action's details (`redirectResult`, `threeDSResult`, `payload`). Secret.
-    public var details: Sensitive<[String: String]>
+    /// The action's details, a JSON object as the action component produced it (`redirectResult`,
+    /// `threeDSResult`, `payload`…). Secret.
+    public var details: Sensitive<JSONValue>
     /// The `paymentData` of the action being answered, if it had one.
     public var paymentData: Sensitive<String>?
     /// The session (sessions flow).
@@ -13,7 +14,7 @@ public struct AdyenPaymentDetailsRequest: Sendable, Hashable, Codable {
 
     /// Creates a request.
     public init(
-        details: Sensitive<[String: String]>, paymentData: Sensitive<String>? = nil, sessionID: String? = nil,
+        details: Sensitive<JSONValue>, paymentData: Sensitive<String>? = nil, sessionID: String? = nil,
         sessionData: Sensitive<String>? = nil
     ) {
         self.details = details

@@ -26,14 +26,3 @@ public struct AdyenPaymentMethodsRequest: Sendable, Hashable, Codable {
         self.order = order
     }
 }
-
-/// The answer to `POST /paymentMethods`.
-public struct AdyenPaymentMethodsResponse: Sendable, Hashable, Codable {
-    /// The methods to offer.
-    public var paymentMethods: [AdyenPaymentMethod]
-
-    /// Creates a response.
-    public init(paymentMethods: [AdyenPaymentMethod]) {
-        self.paymentMethods = paymentMethods
-    }
-}

@@ -9,25 +9,35 @@ import StateStore
 ///
 /// - `prepare`: `/sessions` (sessions flow) or `/paymentMethods` (advanced), for exactly the
 ///   amount asked, in Adyen's minor units (truncated toward zero, Adyen's currency exceptions).
-///   A session created for another amount is refused.
+///   A session created for another amount is refused. The session carries what the host builds
+///   the drop-in from: the session id and `sessionData` (`PaymentSession.id` and
+///   `PaymentSession.token`), or the whole `/paymentMethods` answer
+///   (`PaymentSession.paymentMethodsResponse`).
 /// - `submit`: the payments call with the drop-in's `paymentMethod` JSON (the submission's
 ///   payload) and the session data.
 /// - `submitDetails`: `/payments/details` with the action's details (3-D Secure result, redirect
 ///   return, SDK payload) and the action's `paymentData`; actions can chain.
 /// - `confirm`: the session-result lookup (sessions flow) or the `AUTHORISATION` webhook
 ///   (advanced): authoritative, unlike the result code.
+/// - `confirm(_:dropInResult:)`: when Adyen's SDK made the session's calls itself and reported
+///   `didComplete`, the session-result lookup with the session result it gave.
 /// - Partial payments: an `order` with a remaining amount comes back as
 ///   `PaymentOutcome/partiallyAuthorised(_:remaining:)`; the next `prepare` for the same
 ///   reference pays the remainder into that order.
 ///
 /// ```swift
 /// let adyen = AdyenPaymentProvider(
-///     configuration: AdyenConfiguration(flow: .sessions, merchantAccount: "Shop", returnURL: "shop://adyen"),
+///     configuration: try AdyenConfiguration(
+///         environment: .liveEurope, clientKey: clientKey, flow: .sessions, merchantAccount: "Shop",
+///         returnURL: "shop://adyen"),
 ///     server: MyAdyenBackend())
 /// let environment = CheckoutEnvironment(api: api, paymentProviders: [adyen])
 /// let state = CheckoutState(kind: .native, paymentProviders: [adyen.descriptor])
 /// ```
 public actor AdyenPaymentProvider: PaymentProvider {
+    /// The provider's id, `adyen`.
+    public static let providerID = "adyen"
+
     /// Id `adyen`, the configured currencies, Adyen's minor-unit exceptions, partial payments on.
     public nonisolated let descriptor: PaymentProviderDescriptor
     /// The configuration.
@@ -44,7 +54,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         self.configuration = configuration
         self.server = server
         descriptor = PaymentProviderDescriptor(
-            id: "adyen", displayName: "Adyen", supportedCurrencies: configuration.supportedCurrencies,
+            id: Self.providerID, displayName: "Adyen", supportedCurrencies: configuration.supportedCurrencies,
             minorUnitOverrides: CurrencyDigits.adyenOverrides, supportsPartialPayments: true)
     }
 
@@ -75,6 +85,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         let id: String
         let methods: [AdyenPaymentMethod]
         var token: Sensitive<String>?
+        var methodsResponse: PaymentMethodsResponse?
         switch configuration.flow {
         case .sessions:
             let response = try await call("/sessions") {
@@ -105,41 +116,59 @@ public actor AdyenPaymentProvider: PaymentProvider {
             advancedNumber += 1
             id = "adyen-\(request.reference)-\(advancedNumber)"
             methods = response.paymentMethods
+            // The drop-in is built from the whole answer (brands, issuers, configurations, stored
+            // methods), so the state carries it; its stored methods stay secret.
+            methodsResponse = response.paymentMethodsResponse
         }
         attempts[id] = attempt
         return PaymentSession(
             id: id, providerID: descriptor.id, amount: request.amount,
-            methods: methods.map { PaymentMethodOption(id: $0.type, name: $0.name) }, token: token)
+            methods: methods.map { PaymentMethodOption(id: $0.type, name: $0.name) }, token: token,
+            paymentMethodsResponse: methodsResponse)
     }
 
-    /// Makes the payments call with the drop-in's `paymentMethod` JSON.
+    /// Makes the payments call with the drop-in's `paymentMethod` JSON, and the `browserInfo` and
+    /// `storePaymentMethod` that came with it (``AdyenDropInData/submission(paymentMethod:browserInfo:storePaymentMethod:displayDescription:)``).
+    ///
+    /// - Throws: `PaymentFailure` (`.provider`) for a payload that is redacted, or not a payment
+    ///   method object with a `type` (naming what is wrong), before any call.
     public func submit(_ submission: PaymentSubmission, in session: PaymentSession) async throws -> PaymentOutcome {
         let attempt = try attempt(for: session)
-        guard let paymentMethod = submission.payload.value else {
+        guard let payload = submission.payload.value else {
             throw PaymentFailure(kind: .provider, message: "the Adyen payment method data is redacted")
+        }
+        let data: (paymentMethod: JSONValue, browserInfo: JSONValue?, storePaymentMethod: Bool?)
+        do throws(AdyenJSONProblem) {
+            data = try AdyenDropInData.payments(payload)
+        } catch {
+            throw PaymentFailure(kind: .provider, message: "the Adyen payment method data is unusable: \(error)")
         }
         let response = try await call("/payments") {
             try await server.payments(
                 AdyenPaymentsRequest(
                     merchantAccount: configuration.merchantAccount, amount: attempt.amount,
-                    reference: attempt.reference, paymentMethod: Sensitive(paymentMethod),
+                    reference: attempt.reference, paymentMethod: Sensitive(data.paymentMethod.jsonText),
                     returnUrl: configuration.returnURL, countryCode: attempt.countryCode,
                     channel: configuration.channel, sessionID: attempt.sessionID,
-                    sessionData: attempt.sessionData, order: attempt.order))
+                    sessionData: attempt.sessionData, order: attempt.order, browserInfo: data.browserInfo,
+                    storePaymentMethod: data.storePaymentMethod))
         }
         return handle(response, sessionID: session.id)
     }
 
-    /// Makes the details call with what the action produced.
+    /// Makes the details call with what the action produced (any JSON object of details, or the
+    /// drop-in's `ActionComponentData` from ``AdyenDropInData/actionDetails(details:paymentData:)``).
     public func submitDetails(
         _ details: PaymentActionDetails, in session: PaymentSession
     ) async throws -> PaymentOutcome {
         let attempt = try attempt(for: session)
         let fields = try AdyenDetails.details(of: details)
+        // The action's own payment data, as the provider kept it; the drop-in's copy otherwise.
+        let paymentData = attempt.paymentData ?? AdyenDetails.paymentData(of: details)
         let response = try await call("/payments/details") {
             try await server.paymentDetails(
                 AdyenPaymentDetailsRequest(
-                    details: Sensitive(fields), paymentData: attempt.paymentData, sessionID: attempt.sessionID,
+                    details: Sensitive(fields), paymentData: paymentData, sessionID: attempt.sessionID,
                     sessionData: attempt.sessionData))
         }
         return handle(response, sessionID: session.id)
@@ -163,6 +192,41 @@ public actor AdyenPaymentProvider: PaymentProvider {
             try await server.notification(pspReference: pspReference)
         }
         return AdyenResultMapping.outcome(of: notification, receipt: receipt)
+    }
+
+    /// Asks the session-result lookup about the payment Adyen's SDK made in the session and
+    /// reported (`AdyenSessionDelegate.didComplete`), with the session result it gave; maps the
+    /// answer with ``AdyenResultMapping/outcome(ofReported:status:receipt:)``. A lookup that fails
+    /// settles nothing: the reported code's family decides meanwhile (a success waits, polled).
+    ///
+    /// - Throws: `PaymentFailure` (`.provider`) for a result code Adyen does not have
+    ///   (``AdyenUnknownResultCode``), and (`.configuration`) in the advanced flow, whose drop-in
+    ///   hands its data to the checkout instead, or for a session this provider did not prepare.
+    public func confirm(_ session: PaymentSession, dropInResult: PaymentDropInResult) async throws -> PaymentOutcome {
+        var attempt = try attempt(for: session)
+        guard configuration.flow == .sessions, let sessionID = attempt.sessionID else {
+            throw PaymentFailure(
+                kind: .configuration,
+                message:
+                    "Adyen's advanced-flow drop-in does not pay by itself: submit its didSubmit and didProvide data")
+        }
+        let code: AdyenResultCode
+        do throws(AdyenUnknownResultCode) {
+            code = try AdyenResultCode(reported: dropInResult.resultCode)
+        } catch {
+            throw PaymentFailure(kind: .provider, message: error.description)
+        }
+        attempt.resultCode = code.rawValue
+        attempt.sessionResult = dropInResult.sessionResult?.value ?? attempt.sessionResult
+        attempts[session.id] = attempt
+        let receipt = PaymentReceipt(
+            providerReference: attempt.pspReference ?? attempt.reference, amount: attempt.due,
+            resultCode: code.rawValue)
+        var status: AdyenSessionStatus?
+        if let sessionResult = attempt.sessionResult {
+            status = try? await server.sessionResult(sessionID: sessionID, sessionResult: sessionResult)
+        }
+        return AdyenResultMapping.outcome(ofReported: code, status: status, receipt: receipt)
     }
 
     /// Forgets the payment; an open partial-payment order is cancelled so its paid parts are

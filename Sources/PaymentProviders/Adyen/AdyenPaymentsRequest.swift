@@ -11,6 +11,11 @@ public struct AdyenPaymentsRequest: Sendable, Hashable, Codable {
     /// The drop-in's `paymentMethod` object as JSON (encrypted card fields, a wallet token).
     /// Secret: it never reaches a log.
     public var paymentMethod: Sensitive<String>
+    /// The shopper's browser information the drop-in gathered (`browserInfo`: user agent, screen,
+    /// language), for 3-D Secure 2; `nil` when it handed none.
+    public var browserInfo: JSONValue?
+    /// Whether the shopper asked to store the method (`storePaymentMethod`), when the drop-in said.
+    public var storePaymentMethod: Bool?
     /// Where a redirect returns.
     public var returnUrl: String
     /// The shopper's country.
@@ -28,12 +33,15 @@ public struct AdyenPaymentsRequest: Sendable, Hashable, Codable {
     public init(
         merchantAccount: String, amount: AdyenAmount, reference: String, paymentMethod: Sensitive<String>,
         returnUrl: String, countryCode: String, channel: String, sessionID: String? = nil,
-        sessionData: Sensitive<String>? = nil, order: AdyenOrderReference? = nil
+        sessionData: Sensitive<String>? = nil, order: AdyenOrderReference? = nil, browserInfo: JSONValue? = nil,
+        storePaymentMethod: Bool? = nil
     ) {
         self.merchantAccount = merchantAccount
         self.amount = amount
         self.reference = reference
         self.paymentMethod = paymentMethod
+        self.browserInfo = browserInfo
+        self.storePaymentMethod = storePaymentMethod
         self.returnUrl = returnUrl
         self.countryCode = countryCode
         self.channel = channel

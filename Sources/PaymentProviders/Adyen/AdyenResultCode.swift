@@ -39,3 +39,37 @@ public enum AdyenResultCode: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 }
+
+extension AdyenResultCode {
+    /// The code a drop-in reported at the end of its payment (`AdyenSessionResult.resultCode`),
+    /// spelled as Adyen's API and the SDK's raw values spell it (`PresentToShopper`) or as the SDK
+    /// names its case (`presentToShopper`): the letters are compared without regard to case.
+    ///
+    /// - Throws: ``AdyenUnknownResultCode`` for any other text: never a crash, never an
+    ///   authorisation.
+    public init(reported text: String) throws(AdyenUnknownResultCode) {
+        let lowercased = text.lowercased()
+        guard let code = Self.allCases.first(where: { $0.rawValue.lowercased() == lowercased }) else {
+            throw AdyenUnknownResultCode(resultCode: text)
+        }
+        self = code
+    }
+}
+
+/// A drop-in reported a result code Adyen does not have (``AdyenResultCode/init(reported:)``).
+public struct AdyenUnknownResultCode: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The code as it was reported.
+    public var resultCode: String
+
+    /// Creates the error.
+    public init(resultCode: String) {
+        self.resultCode = resultCode
+    }
+
+    /// `Adyen's drop-in reported an unknown result code "Approved"` (a long code cut at 64
+    /// characters).
+    public var description: String {
+        let shown = resultCode.count > 64 ? "\(resultCode.prefix(64))…" : resultCode
+        return "Adyen's drop-in reported an unknown result code \"\(shown)\""
+    }
+}

@@ -70,6 +70,44 @@ public enum AdyenResultMapping {
         }
     }
 
+    /// The outcome of a payment Adyen's drop-in made in a session and reported with `code`
+    /// (`didComplete`), once the session-result lookup answered `status` (`nil`: it could not be
+    /// asked, or failed).
+    ///
+    /// The lookup decides whenever it knows: `completed` → authorised, `paymentPending` →
+    /// awaiting confirmation, `refused` → refused, `canceled` → cancelled, `expired` → an error.
+    /// While the session is still `active` (or the lookup told nothing), the code's family
+    /// decides, and a success is never taken on the drop-in's word:
+    ///
+    /// | Reported code | Outcome |
+    /// | --- | --- |
+    /// | `Authorised`, `Pending`, `Received`, `PresentToShopper` | `PaymentOutcome/awaitingConfirmation(_:)`: the pending family, polled |
+    /// | `Refused` | `PaymentOutcome/refused(reason:)` |
+    /// | `Cancelled` | `PaymentOutcome/cancelled` |
+    /// | `Error`, and the codes a finished payment cannot end with (`RedirectShopper`, `IdentifyShopper`, `ChallengeShopper`, `Authentication…`, `PartiallyAuthorised`) | `PaymentOutcome/error(message:)` |
+    public static func outcome(
+        ofReported code: AdyenResultCode, status: AdyenSessionStatus?, receipt: PaymentReceipt
+    ) -> PaymentOutcome {
+        if let status, status.status != .active {
+            return outcome(of: status, receipt: receipt)
+        }
+        switch code {
+        case .authorised, .pending, .received, .presentToShopper:
+            return .awaitingConfirmation(
+                PaymentReceipt(
+                    providerReference: receipt.providerReference, amount: receipt.amount, resultCode: code.rawValue))
+        case .refused:
+            return .refused(reason: "Refused")
+        case .cancelled:
+            return .cancelled
+        case .error:
+            return .error(message: "Adyen's drop-in reported Error")
+        case .partiallyAuthorised, .redirectShopper, .identifyShopper, .challengeShopper, .authenticationFinished,
+            .authenticationNotRequired:
+            return .error(message: "Adyen's drop-in reported \(code.rawValue) at the end of its payment")
+        }
+    }
+
     /// The outcome of the authoritative `AUTHORISATION` webhook (`nil`: none came yet).
     public static func outcome(of notification: AdyenNotification?, receipt: PaymentReceipt) -> PaymentOutcome {
         guard let notification else { return .awaitingConfirmation(receipt) }

@@ -7,8 +7,15 @@ import XCTest
 
 /// What every Adyen test uses: configurations, requests and drop-in data.
 enum AdyenFixtures {
+    /// A test client key of the shape Adyen issues.
+    static let clientKey = "test_L6HTEOAXQBCZJHKNU4NLN6EI7IE6VRRW"
+
     static func configuration(_ flow: AdyenFlow = .sessions) -> AdyenConfiguration {
-        AdyenConfiguration(flow: flow, merchantAccount: "PoqShopECOM", returnURL: "poqshop://adyen", countryCode: "GB")
+        var configuration = AdyenDemoScript.configuration
+        configuration.flow = flow
+        configuration.merchantAccount = "PoqShopECOM"
+        configuration.returnURL = "poqshop://adyen"
+        return configuration
     }
 
     static func gbp(_ text: String) -> Money {
@@ -31,7 +38,7 @@ enum AdyenFixtures {
         methodID: "giftcard", payload: Sensitive(#"{"type":"giftcard","brand":"givex","encryptedCardNumber":"x"}"#))
 
     static func provider(
-        _ flow: AdyenFlow = .sessions, server: AdyenSandboxServer
+        _ flow: AdyenFlow = .sessions, server: any AdyenMerchantServer
     ) -> AdyenPaymentProvider {
         AdyenPaymentProvider(configuration: configuration(flow), server: server)
     }

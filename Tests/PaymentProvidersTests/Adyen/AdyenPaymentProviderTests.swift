@@ -316,13 +316,19 @@ final class AdyenPaymentProviderTests: XCTestCase {
     }
 
     func testSandboxRefusesAPaymentMethodWithoutAType() async throws {
+        // The provider refuses such data before any call (`AdyenDropInDataTests`); the sandbox
+        // refuses it too, as Adyen does.
         let provider = AdyenFixtures.provider(server: server)
-        let session = try await provider.prepare(AdyenFixtures.request())
+        _ = try await provider.prepare(AdyenFixtures.request())
         do {
-            _ = try await provider.submit(PaymentSubmission(methodID: "scheme", payload: Sensitive("{}")), in: session)
+            _ = try await server.payments(
+                AdyenPaymentsRequest(
+                    merchantAccount: "PoqShopECOM", amount: AdyenAmount(value: 4595, currency: "GBP"),
+                    reference: "payment-1", paymentMethod: Sensitive("{}"), returnUrl: "poqshop://adyen",
+                    countryCode: "GB", channel: "iOS"))
             XCTFail("expected a failure")
         } catch {
-            XCTAssertTrue("\(error)".contains("422 14_016"), "\(error)")
+            XCTAssertEqual((error as? AdyenAPIError)?.errorCode, "14_016", "\(error)")
         }
     }
 

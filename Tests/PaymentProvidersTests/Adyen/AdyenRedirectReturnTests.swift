@@ -10,7 +10,8 @@ final class AdyenRedirectReturnTests: XCTestCase {
         let url = "poqshop://adyen?redirectResult=X6XtfGC3%21Y&type=complete"
         let details = try AdyenRedirectReturn.details(for: url, configuration: configuration)
         XCTAssertEqual(details.returnURL?.value, url)
-        XCTAssertEqual(try AdyenDetails.details(of: details), ["redirectResult": "X6XtfGC3!Y", "type": "complete"])
+        XCTAssertEqual(
+            try AdyenDetails.details(of: details).jsonText, #"{"redirectResult":"X6XtfGC3!Y","type":"complete"}"#)
     }
 
     func testAnotherURLIsNotAReturn() {
@@ -30,7 +31,7 @@ final class AdyenRedirectReturnTests: XCTestCase {
     func testDetailsFallBackToTheReturnURLWhenThePayloadIsNotJSON() throws {
         let details = PaymentActionDetails(
             payload: Sensitive(""), returnURL: Sensitive("poqshop://adyen?redirectResult=abc"))
-        XCTAssertEqual(try AdyenDetails.details(of: details), ["redirectResult": "abc"])
+        XCTAssertEqual(try AdyenDetails.details(of: details).jsonText, #"{"redirectResult":"abc"}"#)
     }
 
     func testDetailsWithNothingUsableFailClearly() {

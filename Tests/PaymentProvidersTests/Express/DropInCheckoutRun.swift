@@ -64,20 +64,26 @@ final class DropInCheckoutRun {
         if let method = state.shippingMethods.first { await send(.native(.shippingMethodSelected(id: method.id))) }
     }
 
-    /// Plays the payment as the host's screens would: pay, submit in the drop-in, perform each
-    /// action, acknowledge a decline and submit again, until the payment leaves the drop-in.
-    /// Returns the phases seen.
+    /// Plays the payment as the host's screens would: pay, submit in the drop-in (or report what a
+    /// drop-in that pays by itself completed), perform each action, acknowledge a decline and
+    /// submit again, until the payment leaves the drop-in.
+    /// Returns the phases seen. Without `tappingPay`, a payment already started (a retry) goes on.
     @discardableResult
-    func pay(maximumSteps: Int = 12) async throws -> [PaymentPhase] {
+    func pay(maximumSteps: Int = 12, tappingPay: Bool = true) async throws -> [PaymentPhase] {
         var phases: [PaymentPhase] = []
-        await send(.payment(.payTapped))
+        if tappingPay { await send(.payment(.payTapped)) }
         for _ in 0..<maximumSteps {
             let phase = state.payment.phase
             phases.append(phase)
             switch phase {
             case .presenting:
                 guard let session = state.payment.session else { return phases }
-                await send(.payment(.submitted(try await script.submission(for: session))))
+                if let result = try await script.dropInResult(for: session) {
+                    // The drop-in paid by itself (Adyen's SDK in the sessions flow): it reports.
+                    await send(.payment(.dropInCompleted(result)))
+                } else {
+                    await send(.payment(.submitted(try await script.submission(for: session))))
+                }
             case .actionRequired(let request):
                 guard let session = state.payment.session else { return phases }
                 if request.finishesWithoutDetails {
@@ -102,8 +108,11 @@ final class DropInCheckoutRun {
     }
 
     /// Closes the log, replays it with effects off, and checks it reproduces the run exactly and
-    /// holds no secret.
-    func closeAndVerifyReplay(secrets: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// holds no secret. Returns the replay's final state.
+    @discardableResult
+    func closeAndVerifyReplay(
+        secrets: [String], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> CheckoutState {
         try recorder.close()
         let log = try String(contentsOfFile: logPath, encoding: .utf8)
         for secret in secrets {
@@ -112,7 +121,9 @@ final class DropInCheckoutRun {
         let replay = try Replayer(
             path: logPath, reducer: CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI())),
             schemaVersion: CheckoutLogSchema.version)
-        XCTAssertTrue(log.contains("submitted"), "the log holds the payment", file: file, line: line)
+        XCTAssertTrue(
+            log.contains("submitted") || log.contains("dropInCompleted"), "the log holds the payment", file: file,
+            line: line)
         XCTAssertGreaterThan(replay.count, 10, file: file, line: line)
         XCTAssertNil(
             replay.divergence, "replay diverged at step \(replay.divergence?.step ?? 0)", file: file, line: line)
@@ -120,5 +131,6 @@ final class DropInCheckoutRun {
         XCTAssertEqual(try Fingerprint.of(replay.finalState), try Fingerprint.of(state), file: file, line: line)
         XCTAssertEqual(replay.finalState.completedOrder, state.completedOrder, file: file, line: line)
         XCTAssertEqual(replay.finalState.payment.phase, state.payment.phase, file: file, line: line)
+        return replay.finalState
     }
 }
