@@ -119,7 +119,8 @@ final class CheckoutRestoreTests: XCTestCase {
                 .otherSchema(path: legacy, found: 1, supported: CheckoutLogSchema.version))
             XCTAssertEqual(
                 "\(error)",
-                "\(legacy):1: the checkout was recorded with action schema 1; this app resumes schema 2 only, "
+                "\(legacy):1: the checkout was recorded with action schema 1; this app resumes schema "
+                    + "\(CheckoutLogSchema.version) only, "
                     + "so the checkout starts afresh")
         }
     }
