@@ -46,7 +46,7 @@ extension Store {
     /// repeats: the way a screen renders the state.
     ///
     /// ```swift
-    /// let subscription = store.subscribe(\.cart.total, on: .mainActor) { total in
+    /// let subscription = store.subscribe({ $0.cart.total }, on: .mainActor) { total in
     ///     totalLabel.text = total.formatted()
     /// }
     /// ```
