@@ -127,11 +127,11 @@ extension Store {
     /// ``MainActorSinkBase/cancel()``), then removes it from the store in the store's order.
     @inlinable
     func registerOnMainActor(_ subscriber: Subscriber<State>, sink: MainActorSinkBase) -> StoreSubscription {
-        let core = self.core
+        let handle = self.handle
         core.submit(.subscribe(subscriber))
-        return StoreSubscription { [weak core] in
+        return StoreSubscription {
             sink.cancel()
-            core?.submit(.unsubscribe(subscriber))
+            handle.submit(.unsubscribe(subscriber))
         }
     }
 }

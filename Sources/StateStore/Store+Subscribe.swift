@@ -75,10 +75,8 @@ extension Store {
 
     @inlinable
     func register(_ subscriber: Subscriber<State>) -> StoreSubscription {
-        let core = self.core
+        let handle = self.handle
         core.submit(.subscribe(subscriber))
-        return StoreSubscription { [weak core] in
-            core?.submit(.unsubscribe(subscriber))
-        }
+        return StoreSubscription { handle.submit(.unsubscribe(subscriber)) }
     }
 }
