@@ -132,6 +132,10 @@ final class StoreReentrancyTests: XCTestCase {
                         for _ in 0..<2_000 { store.dispatch(.increment) }
                     }
                 }
+                group.addTask {
+                    // Subscription changes take the drainer role too when the store is idle.
+                    for _ in 0..<200 { store.subscribe(\.count) { _ in }.cancel() }
+                }
             }
             XCTAssertEqual(store.state.count, 8_000)
             XCTAssertEqual(seen.values, Array(0...8_000))

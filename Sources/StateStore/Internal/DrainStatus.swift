@@ -3,8 +3,9 @@ public import CAtomics
 /// Whether a store is being drained, and whether commands wait for its drainer: the word a
 /// drainer gives its role up with, in one atomic step and without the store's lock.
 ///
-/// - ``idle``: no drain in progress. Only a thread holding the store's lock moves the status away
-///   from it (becoming the drainer, ``set(_:)``).
+/// - ``idle``: no drain in progress. A thread moves the status away from it by becoming the
+///   drainer: with ``claim(_:)``, or, holding the store's lock in a store without middleware
+///   (where nothing claims without the lock), simply by ``set(_:)``.
 /// - ``draining``: a thread drains; nothing is queued for it.
 /// - ``pending``: a thread drains, and commands are queued for it (or the store shut down).
 ///
@@ -40,11 +41,19 @@ struct DrainStatus {
         catomic_int_load_acquire(storage) == Self.idle
     }
 
-    /// Sets the status: with the store's lock held, by the thread that drains or becomes the
-    /// drainer (no other thread changes the status then: queuing threads need the lock).
+    /// Sets the status: with the store's lock held, by the thread that drains (no other thread
+    /// changes a status that is not idle then: queuing threads need the lock, and ``claim(_:)``
+    /// fails), or that becomes the drainer where nothing claims without the lock.
     @inlinable
     func set(_ value: Int) {
         catomic_int_store_release(storage, value)
+    }
+
+    /// Moves the status from idle to `value`, taking the drainer role: `false` when a drain is in
+    /// progress. With the store's lock held, or (a dispatch through middleware) without it.
+    @inlinable
+    func claim(_ value: Int) -> Bool {
+        catomic_int_compare_exchange(storage, Self.idle, value) == Self.idle
     }
 
     /// Marks the status pending, with the store's lock held, a command having just been queued.

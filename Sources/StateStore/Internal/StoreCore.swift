@@ -77,7 +77,13 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var hasLeavers = false
     /// The middleware chain; `nil` without middleware (the reducer is then called directly, under
     /// the lock of the fast path) and after shutting down.
-    @usableFromInline @exclusivity(unchecked) var chain: ((Action) -> Void)?
+    @usableFromInline @exclusivity(unchecked) var chain: MiddlewareChain<Action>? {
+        didSet { chainReference = chain.map(Unmanaged.passUnretained) }
+    }
+    /// `chain`, unretained: calling through it costs no retain and release of the chain (two
+    /// atomic operations a dispatch). Sound because only ``tearDown()`` drops the chain, and it
+    /// runs on the owning thread, never while the chain is being called.
+    @usableFromInline @exclusivity(unchecked) var chainReference: Unmanaged<MiddlewareChain<Action>>?
     /// Whether the store has middleware; fixed at creation, so read without the lock.
     @usableFromInline let hasMiddleware: Bool
 
@@ -94,6 +100,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         self.effectsEnabled = effectsEnabled
         self.hasMiddleware = !middleware.isEmpty
         self.chain = Self.buildChain(middleware, core: self)
+        // `didSet` does not run in an initialiser.
+        self.chainReference = chain.map(Unmanaged.passUnretained)
     }
 
     deinit {
@@ -104,20 +112,30 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     }
 
     /// Builds the middleware chain once: the first middleware wraps the second, and so on; the
-    /// innermost `next` reduces. `unowned(unsafe)` is sound for the innermost step because only the
-    /// core itself calls its chain; the contexts hold the core strongly, and the cycle that makes is
-    /// broken by ``shutDown()``, which drops the chain. Without middleware there is no chain.
+    /// innermost `next` reduces. The innermost step holds the core unretained: only the core
+    /// itself calls its chain, so the core is alive during every call. The contexts hold the core
+    /// strongly, and the cycle that makes is broken by ``tearDown()``, which drops the chain.
+    /// Without middleware there is no chain.
     @inlinable
-    static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> ((Action) -> Void)? {
+    static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> MiddlewareChain<Action>? {
         if middleware.isEmpty { return nil }
-        var next: (Action) -> Void = { [unowned(unsafe) core] action in core.reduceAndNotify(action) }
+        let unretained = Unmanaged.passUnretained(core)
+        var next: (Action) -> Void = { action in
+            unretained._withUnsafeGuaranteedRef { $0.reduceAndNotify(action) }
+        }
         let context = MiddlewareContext(core: core)
         for layer in middleware.reversed() {
             let inner = next
             let handle = layer.handle
             next = { action in handle(context, action, inner) }
         }
-        return next
+        return MiddlewareChain(next)
+    }
+
+    /// Runs `action` through the middleware chain, if there still is one.
+    @inlinable
+    func runChain(_ action: Action) {
+        chainReference?._withUnsafeGuaranteedRef { $0.run(action) }
     }
 
     // MARK: State
@@ -140,6 +158,25 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             enqueueFromOwner(.action(action))
             return
         }
+        if hasMiddleware {
+            // Middleware runs without the lock, so the drainer role is claimed without it; the
+            // reducer, at the end of the chain, takes the lock.
+            if status.claim(DrainStatus.draining) {
+                owner.takeForCurrentThread()
+                runChain(action)
+                finishDraining()
+                return
+            }
+            lock.lock()
+            if isShutDown {
+                lock.unlock()
+                return
+            }
+            let mustDrain = queueBehindDrainer(.action(action))
+            lock.unlock()
+            if mustDrain { finishDraining() }
+            return
+        }
         lock.lock()
         if isShutDown {
             lock.unlock()
@@ -152,14 +189,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             return
         }
         owner.takeForCurrentThread()
-        if hasMiddleware {
-            status.set(DrainStatus.draining)
-            lock.unlock()
-            chain?(action)
-            finishDraining()
-            return
-        }
-        // The fast path: reduce under this lock.
+        // The fast path: reduce under this lock. (Without middleware nothing claims the drainer
+        // role without the lock, so the status stays idle meanwhile.)
         isReducing = true
         let effect = reducer(&statePointer.pointee, action)
         isReducing = false
@@ -183,10 +214,15 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @inlinable
     func queueBehindDrainer(_ command: Command) -> Bool {
         queue.append(command)
-        if status.markPending() { return false }
-        owner.takeForCurrentThread()
-        status.set(DrainStatus.pending)
-        return true
+        while true {
+            if status.markPending() { return false }
+            // Idle: the drainer left. Drain it ourselves, unless a dispatch through middleware
+            // (which claims without the lock) just took the role; then queue behind that one.
+            if status.claim(DrainStatus.pending) {
+                owner.takeForCurrentThread()
+                return true
+            }
+        }
     }
 
     /// Queues a command the owning thread submits (from the reducer, middleware, a subscriber or
@@ -225,14 +261,13 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        if !status.isIdle {
+        if !status.claim(DrainStatus.draining) {
             let mustDrain = queueBehindDrainer(command)
             lock.unlock()
             if mustDrain { finishDraining() }
             return
         }
         owner.takeForCurrentThread()
-        status.set(DrainStatus.draining)
         lock.unlock()
         execute(command)
         finishDraining()
@@ -250,10 +285,14 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             lock.lock()
             if isShutDown {
                 queue.removeAll()
-                owner.clear()
-                status.set(DrainStatus.idle)
                 lock.unlock()
+                // Torn down before giving the role up: a dispatch through middleware may claim
+                // it as soon as the status is idle (and then finds no chain).
                 tearDown()
+                lock.withLock {
+                    owner.clear()
+                    status.set(DrainStatus.idle)
+                }
                 return
             }
             swap(&queue, &batch)
@@ -271,7 +310,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         switch command {
         case .action(let action):
             if hasMiddleware {
-                chain?(action)
+                runChain(action)
             } else {
                 reduceAndNotify(action)
             }
@@ -387,14 +426,15 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         lock.lock()
         isShutDown = true
         queue.removeAll()
-        if !status.isIdle, status.markPending() {
-            // Another thread drains: it tears down when it finishes.
-            lock.unlock()
-            effects.shutDown()
-            return
+        while !status.claim(DrainStatus.draining) {
+            if status.markPending() {
+                // Another thread drains: it tears down when it finishes.
+                lock.unlock()
+                effects.shutDown()
+                return
+            }
         }
         owner.takeForCurrentThread()
-        status.set(DrainStatus.draining)
         lock.unlock()
         tearDown()
         lock.withLock {
@@ -412,5 +452,17 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         subscribers.removeAll()
         joining.removeAll()
         chain = nil
+    }
+}
+
+/// A store's middleware chain: the first middleware, whose `next` calls the second, and so on to
+/// the reducer. A class, so the core can call it through an unretained reference.
+@usableFromInline
+final class MiddlewareChain<Action> {
+    @usableFromInline let run: (Action) -> Void
+
+    @usableFromInline
+    init(_ run: @escaping (Action) -> Void) {
+        self.run = run
     }
 }
