@@ -20,7 +20,10 @@ let stateStoreProducts: [Product] = [
     .library(name: "StateStore", targets: ["StateStore"])
 ]
 let stateStoreTargets: [Target] = [
-    .target(name: "StateStore", swiftSettings: strict),
+    .target(name: "StateStore", dependencies: ["CAtomics"], swiftSettings: strict),
+    // C11 atomics (static inline): the store's owner check, the recorder's lock-free queue.
+    // `Synchronization.Atomic` needs macOS 15 / iOS 18, and ThreadSanitizer understands C11 atomics.
+    .target(name: "CAtomics"),
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "StoreTestSupport"], swiftSettings: strict),
     // The counter state, reducer and helpers the engine's and the log's tests share.
     .target(
@@ -44,9 +47,6 @@ let actionLogTargets: [Target] = [
         resources: [.copy("PrivacyInfo.xcprivacy")],
         swiftSettings: strict
     ),
-    // C11 atomics (static inline) for the recorder's lock-free queue: `Synchronization.Atomic`
-    // needs macOS 15 / iOS 18, and ThreadSanitizer understands C11 atomics.
-    .target(name: "CAtomics"),
     .testTarget(
         name: "ActionLogTests",
         dependencies: ["StateStore", "ActionLog", "StoreTestSupport"],

@@ -12,9 +12,23 @@ struct Result: Codable {
     let medianNanoseconds: Double
 }
 
+/// Set by `--iterations N`: every `measure` and `measureTimed` row runs its body once with `N`
+/// iterations, no warm-up. For counting instructions (`valgrind --tool=callgrind`), which are the
+/// same on a loaded machine as on an idle one: two runs with different `N` give the instructions
+/// per dispatch as the difference over the difference in `N`, set-up cancelling out.
+nonisolated(unsafe) var fixedIterations: Int?
+
 /// Runs `body` `repetitions` times; `body` performs `iterations` dispatches and returns a value
 /// that depends on the work so the optimiser cannot drop it.
 func measure(_ name: String, iterations: Int, repetitions: Int, _ body: (Int) -> Int) -> Result {
+    if let fixed = fixedIterations {
+        return once(name, fixed) { n in
+            let clock = ContinuousClock()
+            let start = clock.now
+            benchmarkSink &+= body(n)
+            return clock.now - start
+        }
+    }
     var samples: [Double] = []
     var sink = 0
     sink &+= body(iterations / 10)  // warm-up
@@ -41,6 +55,9 @@ func measure(_ name: String, iterations: Int, repetitions: Int, _ body: (Int) ->
 /// Like `measure`, but `body` times only the part that matters (returns its duration), so set-up
 /// and tear-down (opening a log, closing it) stay out of the figure.
 func measureTimed(_ name: String, iterations: Int, repetitions: Int, _ body: (Int) -> Duration) -> Result {
+    if let fixed = fixedIterations {
+        return once(name, fixed, body)
+    }
     _ = body(iterations / 10)  // warm-up
     var samples: [Double] = []
     for _ in 0..<repetitions {
@@ -51,6 +68,18 @@ func measureTimed(_ name: String, iterations: Int, repetitions: Int, _ body: (In
     return Result(
         name: name, iterations: iterations, repetitions: repetitions, minNanoseconds: samples[0],
         medianNanoseconds: samples[samples.count / 2])
+}
+
+/// Where `--iterations` runs put what their bodies return, so the optimiser cannot drop the work.
+nonisolated(unsafe) var benchmarkSink = 0
+
+/// One run of `body` with `iterations` (`--iterations`), as a row with one repetition.
+func once(_ name: String, _ iterations: Int, _ body: (Int) -> Duration) -> Result {
+    let (seconds, attoseconds) = body(iterations).components
+    let perIteration = (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(max(iterations, 1))
+    return Result(
+        name: name, iterations: iterations, repetitions: 1, minNanoseconds: perIteration,
+        medianNanoseconds: perIteration)
 }
 
 /// Waits for the kernel to write the log just made to disk: otherwise its writeback (hundreds of
@@ -76,3 +105,28 @@ func removeLog(_ path: String) {
 /// what it measures instead of a constant the optimiser worked out.
 @inline(never) @_optimize(none)
 func opaque<T>(_ value: T) -> T { value }
+
+/// The rows `--only NAME` runs alone, by name: each engine row, `recorder-durable` (the loop, not
+/// the latency rows), `store-1-main-actor` and `store-1-main-inline`, `reduce only` (checkout
+/// actions reduced in memory) and `replay-checkout-1m` (`--iterations` sets the log's length).
+@MainActor func singleRows() -> [String: () -> Result] {
+    var rows: [String: () -> Result] = [:]
+    for (name, run) in engineBenchmarks + [recorderDurableBenchmark] {
+        rows[name] = run
+    }
+    rows["store-1-main-actor"] = {
+        let n = fixedIterations ?? 1_000_000
+        let cost = onBackgroundThread { storeOneMainActorHere(n) }
+        return Result(
+            name: "store-1-main-actor", iterations: n, repetitions: 1, minNanoseconds: cost.wall,
+            medianNanoseconds: cost.wall)
+    }
+    rows["store-1-main-inline"] = { storeOneMainInline() }
+    rows["reduce only"] = { checkoutReduceOnly(CheckoutBenchmarkInput.load(), count: 1_000_000) }
+    rows["replay-checkout-1m"] = {
+        checkoutReplayBenchmark().first
+            ?? Result(
+                name: "replay-checkout-1m", iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
+    }
+    return rows
+}

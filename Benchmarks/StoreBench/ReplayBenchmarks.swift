@@ -110,31 +110,62 @@ func replayBenchmarks() -> [Result] {
     return results
 }
 
-/// Replays a 1,000,000-action log of real checkout actions: the actions of every log in
-/// `Examples/Logs`, dispatched over and over through the checkout reducer and recorded.
-func checkoutReplayBenchmark() -> [Result] {
-    let directory = "Examples/Logs"
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
-        $0.hasSuffix(".jsonl")
-    }.sorted()
-    var actions: [CheckoutAction] = []
-    for file in files {
-        guard
-            let reader = try? ActionLogReader<CheckoutState>(
-                path: "\(directory)/\(file)", schemaVersion: CheckoutLogSchema.version,
-                upgrade: CheckoutLogSchema.upgrade)
-        else { continue }
-        while let record = try? reader.next() { actions.append(record.action) }
-    }
-    guard !actions.isEmpty else {
-        print("replay-checkout: run from the package root (Examples/Logs not found)")
-        return []
-    }
-    let count = 1_000_000
-    let path = temporaryLogPath("replay-checkout")
-    defer { removeLog(path) }
+/// The checkout actions the checkout benchmarks use (those of every log in `Examples/Logs`), the
+/// reducer and the initial state.
+struct CheckoutBenchmarkInput {
+    let actions: [CheckoutAction]
     let reducer = CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
     let initial = CheckoutState(kind: .native, paymentProviders: [SandboxPaymentProvider.defaultDescriptor])
+
+    /// Reads the example logs; `nil` (said on standard output) when run away from the package root.
+    static func load() -> CheckoutBenchmarkInput? {
+        let directory = "Examples/Logs"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasSuffix(".jsonl")
+        }.sorted()
+        var actions: [CheckoutAction] = []
+        for file in files {
+            guard
+                let reader = try? ActionLogReader<CheckoutState>(
+                    path: "\(directory)/\(file)", schemaVersion: CheckoutLogSchema.version,
+                    upgrade: CheckoutLogSchema.upgrade)
+            else { continue }
+            while let record = try? reader.next() { actions.append(record.action) }
+        }
+        guard !actions.isEmpty else {
+            print("replay-checkout: run from the package root (Examples/Logs not found)")
+            return nil
+        }
+        return CheckoutBenchmarkInput(actions: actions)
+    }
+}
+
+/// `reduce only`: the checkout actions reduced in memory, one after the other, on one core.
+func checkoutReduceOnly(_ input: CheckoutBenchmarkInput?, count: Int) -> Result {
+    guard let input else {
+        return Result(
+            name: "  reduce only (ns/action)", iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
+    }
+    let actions = input.actions
+    let reducer = input.reducer
+    return measure("  reduce only (ns/action)", iterations: count, repetitions: 3) { n in
+        var state = input.initial
+        for index in 0..<n { _ = reducer.reduce(&state, actions[index % actions.count]) }
+        return state.nextRequestID
+    }
+}
+
+/// Replays a 1,000,000-action log of real checkout actions: the actions of every log in
+/// `Examples/Logs`, dispatched over and over through the checkout reducer and recorded.
+/// `--iterations N` makes the log `N` actions long.
+func checkoutReplayBenchmark() -> [Result] {
+    guard let input = CheckoutBenchmarkInput.load() else { return [] }
+    let actions = input.actions
+    let count = fixedIterations ?? 1_000_000
+    let path = temporaryLogPath("replay-checkout")
+    defer { removeLog(path) }
+    let reducer = input.reducer
+    let initial = input.initial
     do {
         let recorder = try ActionRecorder(
             path: path, initialState: initial, mode: .buffered(),
@@ -143,7 +174,7 @@ func checkoutReplayBenchmark() -> [Result] {
         let store = Store(reducer: reducer, state: initial, middleware: [recorder.middleware], effectsEnabled: false)
         for i in 0..<count { store.dispatch(actions[i % actions.count]) }
         try recorder.close()
-        settleWriteback()
+        if fixedIterations == nil { settleWriteback() }
     } catch {
         print("replay-checkout: cannot write the log: \(error)")
         return []
@@ -176,11 +207,7 @@ func checkoutReplayBenchmark() -> [Result] {
             while let batch = try? reader.nextBatch(), !batch.isEmpty { read &+= batch.count }
             return read
         },
-        measure("  reduce only (ns/action)", iterations: count, repetitions: 3) { n in
-            var state = initial
-            for index in 0..<n { _ = reducer.reduce(&state, actions[index % actions.count]) }
-            return state.nextRequestID
-        },
+        checkoutReduceOnly(input, count: count),
     ] + checkoutJumpBenchmark(path: path, reducer: reducer, count: count)
 }
 

@@ -3,6 +3,8 @@
 //     swift run -c release store-bench           # a table
 //     swift run -c release store-bench --json    # machine-readable
 //     swift run -c release store-bench --filter store   # only benchmarks whose name contains "store"
+//     store-bench --only store-1 --iterations 100000    # one row, one run of N iterations, no warm-up
+//                                        # (for instruction counts under valgrind --tool=callgrind)
 //     swift run -c release store-bench make-fleet DIR --count 10000   # logs for checkout verify's benchmark
 //     swift run -c release store-bench --write-checkout-log PATH [--actions N]
 //                                        # writes a long checkout log (LongCheckoutLog.swift)
@@ -45,6 +47,28 @@ let json = arguments.contains("--json")
 var filter: String?
 if let index = arguments.firstIndex(of: "--filter"), arguments.index(after: index) < arguments.endIndex {
     filter = arguments[arguments.index(after: index)]
+}
+
+if let index = arguments.firstIndex(of: "--iterations"), arguments.index(after: index) < arguments.endIndex {
+    guard let value = Int(arguments[arguments.index(after: index)]), value > 0 else {
+        print("store-bench: --iterations needs a positive number")
+        exit(64)
+    }
+    fixedIterations = value
+}
+if let index = arguments.firstIndex(of: "--only") {
+    let rows = singleRows()
+    guard arguments.index(after: index) < arguments.endIndex, let row = rows[arguments[arguments.index(after: index)]]
+    else {
+        print("store-bench: --only takes one of: \(rows.keys.sorted().joined(separator: ", "))")
+        exit(64)
+    }
+    let result = row()
+    if benchmarkSink == 42 { print("") }  // keeps the work alive
+    print(
+        result.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+            + String(format: "%12.1f %12.1f", result.minNanoseconds, result.medianNanoseconds))
+    exit(0)
 }
 
 let benchmarks = engineBenchmarks + [recorderDurableBenchmark]

@@ -5,7 +5,7 @@ public import Observation
 /// A selection of a store's state that SwiftUI (or any `Observation` user) can read.
 ///
 /// ```swift
-/// @State var total = store.observe(\.cart.total)
+/// @State var total = store.observe { $0.cart.total }
 /// var body: some View { Text(total.value.formatted) }
 /// ```
 ///
@@ -100,7 +100,7 @@ extension Store {
     /// Observes a selection of the state through Swift's `Observation`, for SwiftUI.
     ///
     /// ```swift
-    /// @State var total = store.observe(\.cart.total)
+    /// @State var total = store.observe { $0.cart.total }
     /// var body: some View { Text(total.value.formatted) }
     /// ```
     ///

@@ -3,7 +3,7 @@ extension Store {
     /// (repeats skipped).
     ///
     /// ```swift
-    /// for await total in store.states(\.cart.total) {
+    /// for await total in store.states({ $0.cart.total }) {
     ///     render(total)
     /// }
     /// ```

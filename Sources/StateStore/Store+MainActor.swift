@@ -46,7 +46,7 @@ extension Store {
     /// repeats: the way a screen renders the state.
     ///
     /// ```swift
-    /// let subscription = store.subscribe(\.cart.total, on: .mainActor) { total in
+    /// let subscription = store.subscribe({ $0.cart.total }, on: .mainActor) { total in
     ///     totalLabel.text = total.formatted()
     /// }
     /// ```
@@ -127,11 +127,11 @@ extension Store {
     /// ``MainActorSinkBase/cancel()``), then removes it from the store in the store's order.
     @inlinable
     func registerOnMainActor(_ subscriber: Subscriber<State>, sink: MainActorSinkBase) -> StoreSubscription {
-        let core = self.core
+        let handle = self.handle
         core.submit(.subscribe(subscriber))
-        return StoreSubscription { [weak core] in
+        return StoreSubscription {
             sink.cancel()
-            core?.submit(.unsubscribe(subscriber))
+            handle.submit(.unsubscribe(subscriber))
         }
     }
 }

@@ -31,6 +31,9 @@
 public final class Store<State: StoreState>: Sendable {
     @usableFromInline
     let core: StoreCore<State>
+    /// What subscriptions hold to reach the core (see ``CoreHandle``).
+    @usableFromInline
+    let handle: CoreHandle<State>
 
     /// Creates a store.
     ///
@@ -47,9 +50,11 @@ public final class Store<State: StoreState>: Sendable {
         effectsEnabled: Bool = true
     ) {
         core = StoreCore(reducer: reducer, state: state, middleware: middleware, effectsEnabled: effectsEnabled)
+        handle = CoreHandle(core)
     }
 
     deinit {
+        handle.release()
         core.shutDown()
     }
 

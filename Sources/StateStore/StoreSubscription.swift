@@ -1,7 +1,7 @@
 /// A subscription to a store; cancel it, or drop it, to stop receiving changes.
 ///
 /// ```swift
-/// let subscription = store.subscribe(\.cart.total) { total in totalLabel.text = "\(total)" }
+/// let subscription = store.subscribe({ $0.cart.total }) { total in totalLabel.text = "\(total)" }
 /// ...
 /// subscription.cancel()   // or let it go out of scope
 /// ```
@@ -53,7 +53,7 @@ extension StoreSubscription {
     /// Where a subscription's callback runs, when not on the thread that processes the action.
     ///
     /// ```swift
-    /// let subscription = store.subscribe(\.cart.total, on: .mainActor) { total in
+    /// let subscription = store.subscribe({ $0.cart.total }, on: .mainActor) { total in
     ///     totalLabel.text = total.formatted()
     /// }
     /// ```

@@ -136,6 +136,25 @@ final class StoreSubscriberTests: XCTestCase {
         subscription?.cancel()
         XCTAssertNotNil(subscription)
     }
+
+    func testSubscriptionOutlivingItsStoreDoesNotKeepTheStateAlive() {
+        struct Holding: StoreState {
+            enum Action: Codable, Sendable, Equatable { case tick }
+            var payload: Payload
+        }
+        final class Payload: Sendable {}
+        weak var payload: Payload?
+        var subscription: StoreSubscription?
+        do {
+            let made = Payload()
+            payload = made
+            let store = Store(reducer: .empty, state: Holding(payload: made))
+            subscription = store.subscribe({ _ in 0 }) { _ in }
+        }
+        // The subscription reaches its store through a handle the store empties as it goes.
+        XCTAssertNil(payload)
+        subscription?.cancel()
+    }
 }
 
 final class SubscriptionHolder: @unchecked Sendable {

@@ -1,4 +1,4 @@
-// C11 atomics for StateStore's lock-free hand-off (the buffered action recorder's queue).
+// C11 atomics for StateStore (the store's owner check) and ActionLog (the buffered recorder's queue).
 //
 // Why C rather than `Synchronization.Atomic`: that type needs macOS 15 / iOS 18 while the
 // package supports macOS 13 / iOS 16, and ThreadSanitizer understands C11 atomics, so
@@ -48,6 +48,14 @@ static inline void catomic_int_store_relaxed(CAtomicInt *atomic, intptr_t value)
 /// Replaces the value and returns the previous one, acquiring and releasing.
 static inline intptr_t catomic_int_exchange(CAtomicInt *atomic, intptr_t value) {
     return atomic_exchange_explicit(&atomic->value, value, memory_order_acq_rel);
+}
+
+/// Replaces the value with `desired` if it is `expected`, acquiring and releasing; otherwise only
+/// acquires. Returns the value found: `expected` when the exchange happened.
+static inline intptr_t catomic_int_compare_exchange(CAtomicInt *atomic, intptr_t expected, intptr_t desired) {
+    atomic_compare_exchange_strong_explicit(
+        &atomic->value, &expected, desired, memory_order_acq_rel, memory_order_acquire);
+    return expected;
 }
 
 #endif

@@ -1,9 +1,12 @@
+// Public, not package: `lock()` and `unlock()` are inlinable, so the store's dispatch, compiled
+// into the host's module, calls `pthread_mutex_lock` directly instead of through a wrapper (about
+// 20 instructions a call). The C library is in every host's reach already; nothing is re-exported.
 #if canImport(Glibc)
-package import Glibc
+public import Glibc
 #elseif canImport(Musl)
-package import Musl
+public import Musl
 #elseif canImport(Darwin)
-package import Darwin
+public import Darwin
 #endif
 
 /// A plain mutual-exclusion lock over `pthread_mutex_t`.
@@ -15,7 +18,7 @@ package import Darwin
 /// The mutex lives in its own allocation because a `pthread_mutex_t` must not move in memory.
 @usableFromInline
 package final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates a lock. A recursive lock may be taken again by the thread that holds it.
     @usableFromInline
@@ -65,12 +68,12 @@ package final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @usableFromInline
+    @inlinable
     package func lock() {
         pthread_mutex_lock(mutex)
     }
 
-    @usableFromInline
+    @inlinable
     package func unlock() {
         pthread_mutex_unlock(mutex)
     }
@@ -90,7 +93,7 @@ struct ThreadID: Equatable, Sendable {
     @usableFromInline
     let raw: UInt
 
-    @usableFromInline
+    @inlinable
     static var current: ThreadID {
         #if canImport(Darwin)
         return ThreadID(raw: UInt(bitPattern: pthread_self()))
@@ -99,7 +102,7 @@ struct ThreadID: Equatable, Sendable {
         #endif
     }
 
-    @usableFromInline
+    @inlinable
     init(raw: UInt) {
         self.raw = raw
     }

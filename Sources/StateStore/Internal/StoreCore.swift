@@ -7,18 +7,37 @@
 /// effects, notifications) before the next. A thread that finds no drain in progress becomes the
 /// drainer and drains until the queue is empty. Anything submitted while a drain is in progress is
 /// queued; it never recurses and never reorders. Subscribing or unsubscribing *from the draining
-/// thread* (inside a notification or middleware) takes effect at once instead, so a subscriber can
-/// unsubscribe itself or others in the middle of a round.
+/// thread* (inside a notification, middleware or the reducer) takes effect at once instead, so a
+/// subscriber can unsubscribe itself or others in the middle of a round.
 ///
 /// ## What the lock guards
-/// `lock` (recursive, so a reducer that reads the store cannot deadlock) guards the queue, the
-/// drain flag and drainer identity, the shut-down flag, the effects switch, and writes to the
-/// state. The subscriber list, the middleware chain and the batch buffer are touched only by the
-/// current drainer; the hand-over between drainers goes through `lock`, which orders it. The
-/// drainer reads the state without the lock because it is the only writer.
+/// `lock` guards the queue, the shut-down flag, the effects switch, and writes to the state: the
+/// reducer runs with it held. Moving the drain status (``DrainStatus``) away from idle needs it
+/// too. The subscriber list, the middleware chain and the batch buffer are touched only by the
+/// store's owner (``StoreOwner``: the thread that drains, or that reduces under the lock while no
+/// drain is in progress); the hand-over between owners goes through the lock and the drain
+/// status, which order it. The owner reads the state without the lock: it is the only writer.
+///
+/// ## What a dispatch costs
+/// An action dispatched while no drain is in progress, through no middleware, is reduced under
+/// the lock that found the store idle. When the action leaves nothing to do outside the lock (no
+/// effect, no subscriber, nothing queued by the reducer), the lock is released and the dispatch is
+/// over: the drain was never published, because nothing could observe it. Otherwise the thread
+/// publishes itself as the drainer before releasing the lock, notifies, and gives the role up with
+/// one atomic step (``DrainStatus/finish()``), taking the lock again only when commands were
+/// queued meanwhile. So a dispatch takes the lock once.
+///
+/// ## Reentrant calls
+/// The lock is not recursive. A call made on the owning thread (from the reducer, middleware, a
+/// subscriber or an effect's `.send`) is recognised by ``StoreOwner/isCurrentThread``: a dispatch
+/// queues behind the current action (without taking the lock when the reducer holds it), a read
+/// reads, a subscription change applies at once.
 ///
 /// The state lives in its own allocation, reached through a pointer, so reducing in place costs
 /// no exclusivity check and never copies the state.
+///
+/// `@unchecked Sendable`: every mutable field is either guarded by `lock`, or touched only by the
+/// owner with the hand-over ordered as above, or atomic (`owner`, `status`); the rest is `let`.
 @usableFromInline
 final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline typealias Action = State.Action
@@ -30,7 +49,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         case unsubscribe(Subscriber<State>)
     }
 
-    @usableFromInline let lock = Lock(recursive: true)
+    @usableFromInline let lock = Lock()
+    @usableFromInline let owner = StoreOwner()
     @usableFromInline let statePointer: UnsafeMutablePointer<State>
     @usableFromInline let reducer: @Sendable (inout State, Action) -> Effect<Action>
     @usableFromInline let effects = EffectRunner<Action>()
@@ -39,15 +59,33 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 
     // Guarded by `lock`.
     @usableFromInline @exclusivity(unchecked) var queue: [Command] = []
-    @usableFromInline @exclusivity(unchecked) var isDraining = false
-    @usableFromInline @exclusivity(unchecked) var drainer = ThreadID(raw: 0)
     @usableFromInline @exclusivity(unchecked) var isShutDown = false
     @usableFromInline @exclusivity(unchecked) var effectsEnabled: Bool
+    /// Whether a thread drains, and whether commands wait for it (see ``DrainStatus``).
+    @usableFromInline let status = DrainStatus()
 
-    // Drainer only.
+    // Owner only.
+    /// The owner is in the reducer, holding `lock`.
+    @usableFromInline @exclusivity(unchecked) var isReducing = false
     @usableFromInline @exclusivity(unchecked) var batch: [Command] = []
     @usableFromInline @exclusivity(unchecked) var subscribers: ContiguousArray<Subscriber<State>> = []
-    @usableFromInline @exclusivity(unchecked) var chain: ((Action) -> Void)?
+    /// A round of notifications is running: `subscribers` must not change, so subscription
+    /// changes made meanwhile wait in `joining` and `hasLeavers` until the round ends. (A leaver
+    /// is inactive at once, so the rest of the round skips it; a joiner has had its first value.)
+    @usableFromInline @exclusivity(unchecked) var isNotifying = false
+    @usableFromInline @exclusivity(unchecked) var joining: ContiguousArray<Subscriber<State>> = []
+    @usableFromInline @exclusivity(unchecked) var hasLeavers = false
+    /// The middleware chain; `nil` without middleware (the reducer is then called directly, under
+    /// the lock of the fast path) and after shutting down.
+    @usableFromInline @exclusivity(unchecked) var chain: MiddlewareChain<Action>? {
+        didSet { chainReference = chain.map(Unmanaged.passUnretained) }
+    }
+    /// `chain`, unretained: calling through it costs no retain and release of the chain (two
+    /// atomic operations a dispatch). Sound because only ``tearDown()`` drops the chain, and it
+    /// runs on the owning thread, never while the chain is being called.
+    @usableFromInline @exclusivity(unchecked) var chainReference: Unmanaged<MiddlewareChain<Action>>?
+    /// Whether the store has middleware; fixed at creation, so read without the lock.
+    @usableFromInline let hasMiddleware: Bool
 
     @inlinable
     init(
@@ -60,35 +98,52 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         self.statePointer.initialize(to: state)
         self.reducer = reducer.reduce
         self.effectsEnabled = effectsEnabled
+        self.hasMiddleware = !middleware.isEmpty
         self.chain = Self.buildChain(middleware, core: self)
+        // `didSet` does not run in an initialiser.
+        self.chainReference = chain.map(Unmanaged.passUnretained)
     }
 
     deinit {
         statePointer.deinitialize(count: 1)
         statePointer.deallocate()
+        owner.deallocate()
+        status.deallocate()
     }
 
     /// Builds the middleware chain once: the first middleware wraps the second, and so on; the
-    /// innermost `next` reduces. `unowned(unsafe)` is sound for the innermost step because only the
-    /// core itself calls its chain; the contexts hold the core strongly, and the cycle that makes is
-    /// broken by ``shutDown()``, which drops the chain.
+    /// innermost `next` reduces. The innermost step holds the core unretained: only the core
+    /// itself calls its chain, so the core is alive during every call. The contexts hold the core
+    /// strongly, and the cycle that makes is broken by ``tearDown()``, which drops the chain.
+    /// Without middleware there is no chain.
     @inlinable
-    static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> (Action) -> Void {
-        var next: (Action) -> Void = { [unowned(unsafe) core] action in core.reduceAndNotify(action) }
-        if middleware.isEmpty { return next }
+    static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> MiddlewareChain<Action>? {
+        if middleware.isEmpty { return nil }
+        let unretained = Unmanaged.passUnretained(core)
+        var next: (Action) -> Void = { action in
+            unretained._withUnsafeGuaranteedRef { $0.reduceAndNotify(action) }
+        }
         let context = MiddlewareContext(core: core)
         for layer in middleware.reversed() {
             let inner = next
             let handle = layer.handle
             next = { action in handle(context, action, inner) }
         }
-        return next
+        return MiddlewareChain(next)
+    }
+
+    /// Runs `action` through the middleware chain, if there still is one.
+    @inlinable
+    func runChain(_ action: Action) {
+        chainReference?._withUnsafeGuaranteedRef { $0.run(action) }
     }
 
     // MARK: State
 
     @inlinable
     var state: State {
+        // The owner is the only writer: its reads need no lock (in the reducer, it holds it).
+        if owner.isCurrentThread { return statePointer.pointee }
         lock.lock()
         defer { lock.unlock() }
         return statePointer.pointee
@@ -99,63 +154,149 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     /// Dispatches an action: processes it now if no drain is in progress, else queues it.
     @inlinable
     func dispatch(_ action: Action) {
-        lock.lock()
-        if isDraining || isShutDown {
-            if !isShutDown { queue.append(.action(action)) }
-            lock.unlock()
+        if owner.isCurrentThread {
+            enqueueFromOwner(.action(action))
             return
         }
-        isDraining = true
-        drainer = ThreadID.current
-        lock.unlock()
-        chain?(action)
-        drain()
-    }
-
-    /// Submits a subscription change. From the draining thread it applies at once (so a subscriber
-    /// can change subscriptions mid-round); from another thread during a drain it is queued.
-    @inlinable
-    func submit(_ command: Command) {
+        if hasMiddleware {
+            // Middleware runs without the lock, so the drainer role is claimed without it; the
+            // reducer, at the end of the chain, takes the lock.
+            if status.claim(DrainStatus.draining) {
+                owner.takeForCurrentThread()
+                runChain(action)
+                finishDraining()
+                return
+            }
+            lock.lock()
+            if isShutDown {
+                lock.unlock()
+                return
+            }
+            let mustDrain = queueBehindDrainer(.action(action))
+            lock.unlock()
+            if mustDrain { finishDraining() }
+            return
+        }
         lock.lock()
         if isShutDown {
             lock.unlock()
             return
         }
-        if isDraining {
-            if drainer == ThreadID.current {
-                lock.unlock()
-                execute(command)
-            } else {
-                queue.append(command)
-                lock.unlock()
-            }
+        if !status.isIdle {
+            let mustDrain = queueBehindDrainer(.action(action))
+            lock.unlock()
+            if mustDrain { finishDraining() }
             return
         }
-        isDraining = true
-        drainer = ThreadID.current
+        owner.takeForCurrentThread()
+        // The fast path: reduce under this lock. (Without middleware nothing claims the drainer
+        // role without the lock, so the status stays idle meanwhile.)
+        isReducing = true
+        let effect = reducer(&statePointer.pointee, action)
+        isReducing = false
+        let queued = !queue.isEmpty || isShutDown
+        if effect.isNone, subscribers.isEmpty, !queued {
+            owner.clear()
+            lock.unlock()
+            return
+        }
+        status.set(queued ? DrainStatus.pending : DrainStatus.draining)
+        let runEffects = effectsEnabled
         lock.unlock()
-        execute(command)
-        drain()
+        startEffects(effect, if: runEffects)
+        notify()
+        finishDraining()
     }
 
-    /// Processes queued commands until the queue is empty, then gives up the drainer role.
+    /// Queues `command` behind the drain another thread is doing; with the lock held. Returns
+    /// whether that drainer had just given up its role: this thread is then the drainer, with the
+    /// command queued, and must call ``finishDraining()`` once it releases the lock.
     @inlinable
-    func drain() {
+    func queueBehindDrainer(_ command: Command) -> Bool {
+        queue.append(command)
         while true {
+            if status.markPending() { return false }
+            // Idle: the drainer left. Drain it ourselves, unless a dispatch through middleware
+            // (which claims without the lock) just took the role; then queue behind that one.
+            if status.claim(DrainStatus.pending) {
+                owner.takeForCurrentThread()
+                return true
+            }
+        }
+    }
+
+    /// Queues a command the owning thread submits (from the reducer, middleware, a subscriber or
+    /// an effect's `.send`): it runs after the current action, in FIFO order.
+    @inlinable
+    func enqueueFromOwner(_ command: Command) {
+        // In the reducer this thread holds the lock already.
+        if isReducing {
+            queueForOwnDrain(command)
+            return
+        }
+        lock.lock()
+        queueForOwnDrain(command)
+        lock.unlock()
+    }
+
+    /// Queues a command for the drain this thread owns; with the lock held. (In the fast path's
+    /// reducer the drain is not published yet, and the dispatch finds the queue non-empty.)
+    @inlinable
+    func queueForOwnDrain(_ command: Command) {
+        if isShutDown { return }
+        queue.append(command)
+        if !status.isIdle { status.set(DrainStatus.pending) }
+    }
+
+    /// Submits a subscription change. From the owning thread it applies at once (so a subscriber
+    /// can change subscriptions mid-round); from another thread during a drain it is queued.
+    @inlinable
+    func submit(_ command: Command) {
+        if owner.isCurrentThread {
+            execute(command)
+            return
+        }
+        lock.lock()
+        if isShutDown {
+            lock.unlock()
+            return
+        }
+        if !status.claim(DrainStatus.draining) {
+            let mustDrain = queueBehindDrainer(command)
+            lock.unlock()
+            if mustDrain { finishDraining() }
+            return
+        }
+        owner.takeForCurrentThread()
+        lock.unlock()
+        execute(command)
+        finishDraining()
+    }
+
+    /// The drainer, its current work done: gives up the role, or processes what was queued
+    /// meanwhile (in FIFO order) and tries again; tears the store down if it was shut down.
+    @inlinable
+    func finishDraining() {
+        while true {
+            // Cleared before the status goes idle, so it never overwrites the next owner's id.
+            owner.clear()
+            if status.finish() { return }
+            owner.takeForCurrentThread()
             lock.lock()
             if isShutDown {
                 queue.removeAll()
-                isDraining = false
                 lock.unlock()
+                // Torn down before giving the role up: a dispatch through middleware may claim
+                // it as soon as the status is idle (and then finds no chain).
                 tearDown()
-                return
-            }
-            if queue.isEmpty {
-                isDraining = false
-                lock.unlock()
+                lock.withLock {
+                    owner.clear()
+                    status.set(DrainStatus.idle)
+                }
                 return
             }
             swap(&queue, &batch)
+            status.set(DrainStatus.draining)
             lock.unlock()
             for command in batch {
                 execute(command)
@@ -168,13 +309,23 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     func execute(_ command: Command) {
         switch command {
         case .action(let action):
-            chain?(action)
+            if hasMiddleware {
+                runChain(action)
+            } else {
+                reduceAndNotify(action)
+            }
         case .subscribe(let subscriber):
             subscriber.receive(statePointer.pointee, true)
-            subscribers.append(subscriber)
+            if isNotifying {
+                joining.append(subscriber)
+            } else {
+                subscribers.append(subscriber)
+            }
         case .unsubscribe(let subscriber):
             subscriber.isActive = false
-            if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
+            if isNotifying {
+                hasLeavers = true
+            } else if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
                 subscribers.remove(at: index)
             }
         }
@@ -182,39 +333,76 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 
     // MARK: Reducing and notifying
 
-    /// The innermost step of the chain: reduce, start the effects, notify subscribers.
+    /// Reduces an action as the drainer: the innermost step of the chain, and how a queued action
+    /// is processed without middleware. Reduce, start the effects, notify subscribers.
     @inlinable
     func reduceAndNotify(_ action: Action) {
         lock.lock()
+        isReducing = true
         let effect = reducer(&statePointer.pointee, action)
+        isReducing = false
         let runEffects = effectsEnabled
         lock.unlock()
-        if runEffects, !effect.isNone {
-            effects.start(effect, send: Send { [self] action in self.dispatch(action) }, dispatch: dispatch)
-        }
+        startEffects(effect, if: runEffects)
         notify()
     }
 
     @inlinable
-    func notify() {
-        let round = subscribers
-        if round.isEmpty { return }
-        let state = statePointer.pointee
-        for subscriber in round where subscriber.isActive {
-            subscriber.receive(state, false)
+    func startEffects(_ effect: Effect<Action>, if enabled: Bool) {
+        if enabled, !effect.isNone {
+            effects.start(effect, send: Send { [self] action in self.dispatch(action) }, dispatch: dispatch)
         }
+    }
+
+    @inlinable
+    func notify() {
+        let count = subscribers.count
+        if count == 0 { return }
+        let state = statePointer.pointee
+        isNotifying = true
+        for index in 0..<count {
+            // `subscribers` does not change during the round (changes wait, see `isNotifying`), so
+            // it holds each subscriber until the round ends, and `receive` is a `let` of the
+            // subscriber: the guaranteed reference lets the compiler call it without retaining
+            // the subscriber or the closure's context (four atomic operations per subscriber).
+            Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+                if subscriber.isActive { subscriber.receive(state, false) }
+            }
+        }
+        isNotifying = false
+        if hasLeavers || !joining.isEmpty { settleAfterRound() }
+    }
+
+    /// Applies the subscription changes made during a round: removes who left, appends who joined
+    /// (in the order they subscribed; who joined and left in the same round is dropped).
+    @usableFromInline
+    func settleAfterRound() {
+        if hasLeavers {
+            subscribers.removeAll { !$0.isActive }
+            hasLeavers = false
+        }
+        for subscriber in joining where subscriber.isActive {
+            subscribers.append(subscriber)
+        }
+        joining.removeAll()
     }
 
     // MARK: Effects switch
 
     @usableFromInline
     func setEffectsEnabled(_ enabled: Bool) {
+        // From the reducer, this thread holds the lock already.
+        if owner.isCurrentThread, isReducing {
+            effectsEnabled = enabled
+            return
+        }
         lock.withLock { effectsEnabled = enabled }
     }
 
     @usableFromInline
     var areEffectsEnabled: Bool {
-        lock.withLock { effectsEnabled }
+        if owner.isCurrentThread, isReducing { return effectsEnabled }
+        return lock.withLock { effectsEnabled }
     }
 
     // MARK: Shutting down
@@ -224,19 +412,35 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     /// while another thread drains: that drainer tears down when it next looks at the queue.
     @usableFromInline
     func shutDown() {
-        lock.lock()
-        isShutDown = true
-        queue.removeAll()
-        if isDraining {
-            lock.unlock()
+        if owner.isCurrentThread {
+            // From the reducer (holding the lock) or from middleware or a subscriber: the drain in
+            // progress on this thread tears down when it finishes.
+            if !isReducing { lock.lock() }
+            isShutDown = true
+            queue.removeAll()
+            if !status.isIdle { status.set(DrainStatus.pending) }
+            if !isReducing { lock.unlock() }
             effects.shutDown()
             return
         }
-        isDraining = true
-        drainer = ThreadID.current
+        lock.lock()
+        isShutDown = true
+        queue.removeAll()
+        while !status.claim(DrainStatus.draining) {
+            if status.markPending() {
+                // Another thread drains: it tears down when it finishes.
+                lock.unlock()
+                effects.shutDown()
+                return
+            }
+        }
+        owner.takeForCurrentThread()
         lock.unlock()
         tearDown()
-        lock.withLock { isDraining = false }
+        lock.withLock {
+            owner.clear()
+            status.set(DrainStatus.idle)
+        }
     }
 
     @usableFromInline
@@ -246,6 +450,19 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             subscriber.isActive = false
         }
         subscribers.removeAll()
+        joining.removeAll()
         chain = nil
+    }
+}
+
+/// A store's middleware chain: the first middleware, whose `next` calls the second, and so on to
+/// the reducer. A class, so the core can call it through an unretained reference.
+@usableFromInline
+final class MiddlewareChain<Action> {
+    @usableFromInline let run: (Action) -> Void
+
+    @usableFromInline
+    init(_ run: @escaping (Action) -> Void) {
+        self.run = run
     }
 }

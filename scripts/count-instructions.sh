@@ -1,0 +1,26 @@
+#!/bin/sh
+# Instructions per iteration of one store-bench row, counted by valgrind's callgrind: the same on a
+# loaded machine as on an idle one, so a change can be judged while other work runs.
+#
+#     scripts/count-instructions.sh ROW [SMALL LARGE]
+#
+# Runs `store-bench --only ROW --iterations N` under callgrind for N = SMALL and N = LARGE
+# (default 20000 and 120000) and prints (instructions(LARGE) - instructions(SMALL)) / (LARGE -
+# SMALL): the set-up, the process start and the tear-down cancel out. The callgrind outputs stay
+# in $TMPDIR for `callgrind_annotate`. Needs a release build (`swift build -c release --product
+# store-bench`); run from the package root (the checkout rows read Examples/Logs).
+set -eu
+cd "$(dirname "$0")/.."
+row=$1
+small=${2:-20000}
+large=${3:-120000}
+bin=$(swift build -c release --show-bin-path)/store-bench
+name=$(printf '%s' "$row" | tr -c 'A-Za-z0-9-' '_')
+total() {
+    out="${TMPDIR:-/tmp}/callgrind.$name.$1"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" --only "$row" --iterations "$1" >/dev/null 2>&1
+    callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
+}
+a=$(total "$small")
+b=$(total "$large")
+echo "$row: $(( (b - a) / (large - small) )) instructions per iteration ($a at $small, $b at $large)"
