@@ -35,7 +35,7 @@ struct EncodingShopState: StoreState, Codable, Equatable {
         case rare(Int)
 
         func encode(to log: inout LogWriter) throws {
-            EncodeCounter.shared.increment()
+            FastPathCounter.shared.increment()
             switch self {
             case .cleared: log.enumCase("cleared") { _ in }
             case .lineAdded(let line, let position):
@@ -69,25 +69,6 @@ let encodingShopReducer = Reducer<EncodingShopState, EncodingShopState.Action>.p
     case .noted(let note): state.note = note
     case .stamped: break
     case .rare(let value): state.rare = value
-    }
-}
-
-/// Counts fast-path encodes.
-final class EncodeCounter: @unchecked Sendable {
-    static let shared = EncodeCounter()
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
-
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
     }
 }
 
@@ -125,10 +106,10 @@ final class LogEncodableTests: XCTestCase {
         let path = directory.appendingPathComponent("fast-encode.jsonl").path
         let recorder = try ActionRecorder(path: path, initialState: EncodingShopState(), mode: .durable)
         let store = Store(reducer: encodingShopReducer, state: EncodingShopState(), middleware: [recorder.middleware])
-        let before = EncodeCounter.shared.value
+        let before = FastPathCounter.shared.value
         for _ in 0..<20 { for action in actions { store.dispatch(action) } }
         try recorder.close()
-        XCTAssertEqual(EncodeCounter.shared.value - before, 20 * actions.count, "every action went to the fast path")
+        XCTAssertEqual(FastPathCounter.shared.value - before, 20 * actions.count, "every action went to the fast path")
 
         let replay = try Replayer(path: path, reducer: encodingShopReducer)
         XCTAssertNil(replay.divergence)
