@@ -35,6 +35,63 @@ struct ShopState: StoreState, Codable, Equatable {
     var paid: [String] = []
 }
 
+// The recorder's fast path for the shop's actions, as an app writes one for its own actions:
+// what `recorder-durable` measures. `shopEncodingMatches()` checks it writes what `Encodable` does.
+extension ShopState.Action: LogEncodable {
+    func encode(to log: inout LogWriter) throws {
+        switch self {
+        case .native(let native): try log.enumCase("native") { try $0.member("_0", native) }
+        case .result(let result): try log.enumCase("result") { try $0.member("_0", result) }
+        case .pageProgress(let value): log.enumCase("pageProgress") { $0.member("_0", value) }
+        }
+    }
+}
+
+extension ShopState.Action.Native: LogEncodable {
+    func encode(to log: inout LogWriter) throws {
+        switch self {
+        case .emailEntered(let email):
+            log.enumCase("emailEntered") { $0.member("_0", email) }
+        case .shippingAddressSelected(let id, let postcode):
+            log.enumCase("shippingAddressSelected") {
+                $0.member("id", id)
+                $0.member("postcode", postcode)
+            }
+        case .shippingMethodSelected(let id, let price):
+            log.enumCase("shippingMethodSelected") {
+                $0.member("id", id)
+                $0.member("price", price)
+            }
+        }
+    }
+}
+
+extension ShopState.Action.Result: LogEncodable {
+    func encode(to log: inout LogWriter) throws {
+        switch self {
+        case .checkoutLoaded(let cartID, let total, let currency, let lines):
+            log.enumCase("checkoutLoaded") {
+                $0.member("cartID", cartID)
+                $0.member("total", total)
+                $0.member("currency", currency)
+                $0.member("lines", lines)
+            }
+        case .paymentAuthorised(let reference):
+            log.enumCase("paymentAuthorised") { $0.member("reference", reference) }
+        }
+    }
+}
+
+/// Whether the shop's fast path writes every kind of shop action as `Encodable` does.
+func shopEncodingMatches() -> Bool {
+    (0..<12).map(shopAction).allSatisfy { action in
+        guard let fast = try? LogEncoding.json(action), let encodable = try? LogEncoding.encodableJSON(action) else {
+            return false
+        }
+        return fast == encodable
+    }
+}
+
 let shopReducer = Reducer<ShopState, ShopState.Action>.pure { state, action in
     switch action {
     case .native(.emailEntered(let email)): state.email = email

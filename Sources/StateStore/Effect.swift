@@ -152,8 +152,12 @@ public struct Effect<Action: Sendable>: Sendable {
     }
 
     /// Runs this effect and then `other`, as `merge(_:)` does.
+    @inlinable
     public func merge(with other: Effect) -> Effect {
-        .merge(self, other)
+        // The same effect `.merge(self, other)` makes, without its array when one side is none.
+        if other.isNone { return self }
+        if isNone { return other }
+        return .merge([self, other])
     }
 
     /// Transforms the actions this effect sends, so a child reducer's effects can run in a parent

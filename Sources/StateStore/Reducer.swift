@@ -68,13 +68,18 @@ public struct Reducer<State, Action: Sendable>: Sendable {
         case 1:
             return reducers[0]
         default:
-            let all = reducers.map(\.reduce)
+            // Each reducer is called through an unretained reference to a box that holds it: the
+            // combined reducer's closure keeps the boxes (`steps`) alive, so a call needs no
+            // retain and release of the reducer's closure context (two atomic operations per
+            // reducer per action, a dozen reducers in a checkout).
+            let steps = reducers.map { CombinedStep($0.reduce) }
+            let unretained = steps.map(Unmanaged.passUnretained)
             return Reducer { state, action in
                 // Most actions produce no effect or one: no array unless there are two.
                 var single = Effect<Action>.none
                 var several: [Effect<Action>] = []
-                for reduce in all {
-                    let effect = reduce(&state, action)
+                for index in unretained.indices {
+                    let effect = unretained[index]._withUnsafeGuaranteedRef { $0.reduce(&state, action) }
                     if effect.isNone { continue }
                     if single.isNone && several.isEmpty {
                         single = effect
@@ -83,7 +88,7 @@ public struct Reducer<State, Action: Sendable>: Sendable {
                         several.append(effect)
                     }
                 }
-                return several.isEmpty ? single : .merge(several)
+                return withExtendedLifetime(steps) { several.isEmpty ? single : .merge(several) }
             }
         }
     }
@@ -91,5 +96,16 @@ public struct Reducer<State, Action: Sendable>: Sendable {
     /// Runs this reducer and then `other`.
     public func combined(with other: Reducer) -> Reducer {
         .combine(self, other)
+    }
+}
+
+/// One reducer of a combined reducer, boxed so the combination can call it unretained.
+@usableFromInline
+final class CombinedStep<State, Action: Sendable>: Sendable {
+    @usableFromInline let reduce: @Sendable (inout State, Action) -> Effect<Action>
+
+    @usableFromInline
+    init(_ reduce: @escaping @Sendable (inout State, Action) -> Effect<Action>) {
+        self.reduce = reduce
     }
 }

@@ -65,7 +65,8 @@ let fastShopReducer = Reducer<FastShopState, FastShopState.Action>.pure { state,
     }
 }
 
-/// Counts fast-path decodes across the reader's worker threads.
+/// Counts fast-path decodes across the reader's worker threads (and fast-path encodes, in
+/// `LogEncodableTests`).
 final class FastPathCounter: @unchecked Sendable {
     static let shared = FastPathCounter()
     private let lock = NSLock()

@@ -18,6 +18,8 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     /// Bytes in the parts closed before the current one.
     private var bytesInEarlierParts = 0
     @exclusivity(unchecked) private(set) var count = 0
+    /// The action type's ``LogEncodable`` fast path, when it has one.
+    private let fastEncode: ((State.Action, inout LogWriter) throws -> Void)? = fastEncoder()
 
     init(
         path: String,
@@ -89,6 +91,23 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         try writeLine(&line)
     }
 
+    private static func fastEncoder() -> ((State.Action, inout LogWriter) throws -> Void)? {
+        guard let type = State.Action.self as? any LogEncodable.Type else { return nil }
+        return typedFastEncoder(type)
+    }
+
+    /// The fast path with the action type opened once, here, as the reader does for
+    /// ``LogDecodable``: no existential per line.
+    private static func typedFastEncoder<Action: LogEncodable>(
+        _ type: Action.Type
+    ) -> ((State.Action, inout LogWriter) throws -> Void)? {
+        guard Action.self == State.Action.self else { return nil }
+        return { action, writer in
+            // The same type (checked above): a reinterpretation, not a dynamic cast per line.
+            try unsafeBitCast(action, to: Action.self).encode(to: &writer)
+        }
+    }
+
     /// Writes one action line.
     func append(
         sequence: Int,
@@ -104,8 +123,17 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         appendDecimalDigits(timeMilliseconds)
         lineBuffer.append(contentsOf: #","action":"#.utf8)
         let mark = lineBuffer.count
+        if let fastEncode {
+            // The line buffer is moved into the writer and back, never copied.
+            var writer = LogWriter(bytes: [])
+            swap(&writer.bytes, &lineBuffer)
+            let encoded = (try? fastEncode(action, &writer)) != nil
+            swap(&writer.bytes, &lineBuffer)
+            // A fast path that throws leaves the line to `Encodable`, as if it had none.
+            if !encoded { lineBuffer.removeSubrange(mark...) }
+        }
         do {
-            try StreamingJSONEncoder.encode(action, into: &lineBuffer)
+            if lineBuffer.count == mark { try StreamingJSONEncoder.encode(action, into: &lineBuffer) }
         } catch {
             // A value that encodes out of nesting order: the tree encoder handles anything.
             lineBuffer.removeSubrange(mark...)

@@ -6,11 +6,18 @@
 extension String {
     /// `true` when the text is empty or only white space; allocates nothing.
     var isBlank: Bool {
-        for byte in utf8 {
-            if byte >= 0x80 { return unicodeScalars.allSatisfy(\.isWhitespaceScalar) }
-            if !Unicode.Scalar.isASCIIWhitespace(byte) { return false }
+        // Over the UTF-8 bytes in place (a native or small string has them contiguous): most
+        // fields are decided by their first byte. Iterating `utf8` instead costs about 80
+        // instructions a call in index bookkeeping, and progression asks a dozen times an action.
+        let ascii = utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if !Unicode.Scalar.isASCIIWhitespace(byte) { return false }
+            }
+            return true
         }
-        return true
+        if let ascii, let answer = ascii { return answer }
+        return unicodeScalars.allSatisfy(\.isWhitespaceScalar)
     }
 
     var trimmingWhitespace: String {

@@ -44,9 +44,10 @@ public enum SectionProgression {
     private static func forEachStatus(in state: CheckoutState, _ body: (Int, SectionStatus) -> Bool) {
         let sections = CheckoutSection.sections(for: state.user)
         let paymentLocked = state.payment.phase.locksCheckout
-        // Once, not per section: Cart holds Foundation's Decimal, whose layout is resilient, so
-        // even asking whether the optional is nil goes through a runtime call.
-        let hasCart = state.cart != nil
+        // `hasCart` is a pattern match: Cart is Equatable, so `state.cart != nil` picks
+        // Optional's Equatable `!=`, which copies the cart into a tuple and destroys it through
+        // the runtime's generic value witnesses (about 400 instructions an action).
+        let hasCart = state.hasCart
         var predecessorsComplete = true
         var currentFound = false
         for (index, section) in sections.enumerated() {

@@ -49,7 +49,9 @@ public enum WalletSheetReducer {
             }
             let isWallet: Bool
             if case .wallet = action { isWallet = true } else { isWallet = false }
-            guard isWallet || state.walletSheet != nil else { return .none }
+            // Any other action only matters to a sheet that is open (a waiting call) or
+            // authorising (the authorisation's next step); a closed sheet stays in the state.
+            guard isWallet || state.walletSheet.map(\.isInProgress) == true else { return .none }
             var effects: [Effects] = []
             if case .wallet(let action) = action {
                 effects.append(reduce(&state, action, environment: environment))

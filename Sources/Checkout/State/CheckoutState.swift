@@ -116,7 +116,18 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     public var displayedTotal: Money? { cart?.total }
 
     /// Whether the checkout is finished (completed: dismissing closes at once).
-    public var isFinished: Bool { completedOrder != nil }
+    public var isFinished: Bool {
+        // A pattern: `completedOrder != nil` would pick Optional's Equatable `!=` and copy the
+        // order through the runtime's value witnesses.
+        if case .some = completedOrder { return true }
+        return false
+    }
+
+    /// Whether the cart has loaded (a pattern, not `cart != nil`: see ``isFinished``).
+    var hasCart: Bool {
+        if case .some = cart { return true }
+        return false
+    }
 
     /// Whether the checkout is asking the payment provider whether a payment went through, with
     /// no order for it yet: its answer was lost when the app was killed while the provider held
@@ -136,7 +147,7 @@ public struct CheckoutState: StoreState, Sendable, Hashable, Codable {
     /// complete, with every edit accepted by the backend, and no payment under way or done.
     /// (Tapping pay when this is `false` shows why instead of paying.)
     public var canPay: Bool {
-        guard kind == .native, cart != nil, !isFinished, payment.phase.canStart, native.isInSync,
+        guard kind == .native, hasCart, !isFinished, payment.phase.canStart, native.isInSync,
             native.syncFailure == nil, selectedProvider != nil, orderPlacement?.isActive != true
         else { return false }
         if native.paymentPresentation == .methodsSection, payment.selectedMethodID == nil { return false }
