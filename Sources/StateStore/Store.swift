@@ -82,8 +82,22 @@ public final class Store<State: StoreState>: Sendable {
     public var activeEffectIDs: [EffectID] { core.effects.activeIDs }
 
     /// Waits until no effect is running, including effects started by actions the awaited effects
-    /// sent. Useful in command-line tools and integration tests; a host app rarely needs it.
+    /// sent, and no thread is draining the store: an action dispatched before the call has been
+    /// reduced, and its subscribers notified, when it returns (even one queued behind a drain on a
+    /// thread that is not an effect's). Useful in command-line tools and integration tests; a
+    /// host app rarely needs it. Never call it from a reducer or an effect of the same store.
     public func waitForEffects() async {
-        await core.effects.waitUntilIdle()
+        var rounds = 0
+        while true {
+            await core.effects.waitUntilIdle()
+            if core.status.isIdle, core.effects.activeCount == 0 { return }
+            // Another thread drains (or an effect started meanwhile): let it finish.
+            rounds += 1
+            if rounds < 16 {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(nanoseconds: 50_000)
+            }
+        }
     }
 }

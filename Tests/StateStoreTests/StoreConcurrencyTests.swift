@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 import StoreTestSupport
 import XCTest
@@ -73,5 +74,33 @@ final class StoreConcurrencyTests: XCTestCase {
         await store.waitForEffects()
         XCTAssertEqual(store.state.count, 500)
         XCTAssertEqual(store.state.history.filter { $0.hasPrefix("finished") }.count, 500)
+    }
+
+    func testWaitForEffectsWaitsForADrainInProgressOnAThreadThatIsNotAnEffect() async throws {
+        let store = makeStore()
+        let entered = Recorder<Int>()
+        let release = DispatchSemaphore(value: 0)
+        // The first notification blocks the draining thread (a plain thread, not an effect).
+        let subscription = store.subscribe(\.count) { count in
+            if count == 1 {
+                entered.append(count)
+                release.wait()
+            }
+        }
+        DispatchQueue.global().async { store.dispatch(.increment) }
+        while entered.values.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        // Queued behind that drain: dispatch returns before it is reduced.
+        store.dispatch(.note("queued"))
+        let returned = Recorder<[String]>()
+        let waiter = Task {
+            await store.waitForEffects()
+            returned.append(store.state.history)
+        }
+        try await Task.sleep(nanoseconds: 30_000_000)
+        XCTAssertTrue(returned.values.isEmpty, "waitForEffects returned while the store was still draining")
+        release.signal()
+        await waiter.value
+        XCTAssertEqual(returned.values.first?.contains("queued"), true, "the queued action was reduced first")
+        subscription.cancel()
     }
 }
