@@ -182,19 +182,9 @@ public final class Replayer<State: StoreState & Codable> {
             let nextPath = Self.sibling(of: reader.path, named: next)
             let nextReader = try ActionLogReader<State>(
                 path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
-            // The next part continues this one: the same log, the next part number (so parts
-            // never loop), the next sequence number, and the state this part ended with.
-            let continues =
-                nextReader.header.logID == header.logID && nextReader.header.part == reader.header.part + 1
-                && nextReader.header.firstSequence == footer.count + 1
-                && nextReader.header.fingerprint == footer.fingerprint
-            guard continues else {
-                throw .badLine(
-                    path: nextPath, line: 1,
-                    problem: .unexpectedLine(
-                        "this part does not continue \(reader.path) (log id, part number, sequence or state differs)"
-                    ))
-            }
+            try ActionLogReader<State>.checkContinuation(
+                nextReader.header, at: nextPath, of: reader.header, at: reader.path, footer: footer,
+                logID: header.logID)
             reader = nextReader
             stepsBeforePart = steps.count
         }
@@ -270,8 +260,7 @@ public final class Replayer<State: StoreState & Codable> {
 
     @usableFromInline
     static func sibling(of path: String, named name: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return name }
-        return String(path[...slash]) + name
+        ActionLogFormat.sibling(of: path, named: name)
     }
 }
 
