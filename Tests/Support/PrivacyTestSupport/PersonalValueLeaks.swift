@@ -12,6 +12,9 @@ import Checkout
 /// - a free-text or URL leaf of the export holds it as a whole word, ignoring case (values of
 ///   three characters or more: a shorter one is a word anywhere).
 ///
+/// A value without a letter or digit (empty, punctuation only) is its own pseudonym and is not
+/// looked for.
+///
 /// A leak is reported by where it is (`step 4: action.native.addressSubmitted.postcode`), never
 /// by the value.
 public enum PersonalValueLeaks {
@@ -23,7 +26,8 @@ public enum PersonalValueLeaks {
     public static func values(ofLog path: String) throws -> [PersonalKind: Set<String>] {
         var values: [PersonalKind: Set<String>] = [:]
         try walk(path) { leaf in
-            guard isReplacedWhole(leaf.kind) else { return }
+            // A value with no letter or digit (empty, punctuation) is its own pseudonym: nothing in it is personal.
+            guard isReplacedWhole(leaf.kind), leaf.value.contains(where: { $0.isLetter || $0.isNumber }) else { return }
             values[leaf.kind, default: []].insert(leaf.kind.normalised(leaf.value))
         }
         return values
