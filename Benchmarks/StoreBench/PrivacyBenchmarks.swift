@@ -1,8 +1,8 @@
 // store-bench: pseudonymising personal values (LogPrivacy), per value.
 import ActionLog
 import Checkout
-import StateStore
 import LogPrivacy
+import StateStore
 
 /// `Pseudonymiser.pseudonym(for:kind:)` per call, for a value seen before (answered from the
 /// pseudonymiser's cache: most personal leaves of a long log repeat) and for values never seen

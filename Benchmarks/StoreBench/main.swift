@@ -168,7 +168,9 @@ if json {
             String(
                 format: "replay of 1,000,000 checkout actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
     }
-    if let export = median("pseudonymise-checkout-1m (ns/action)"), let replay = median("replay-checkout-1m (ns/action)") {
+    if let export = median("pseudonymise-checkout-1m (ns/action)"),
+        let replay = median("replay-checkout-1m (ns/action)")
+    {
         print(
             String(
                 format: "pseudonymise-checkout-1m / replay-checkout-1m: %.2fx (the issue's target: at most 3x)",

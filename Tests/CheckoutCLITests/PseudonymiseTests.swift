@@ -76,12 +76,14 @@ final class PseudonymiseTests: XCTestCase {
             XCTAssertNil(replay.divergence, "\(name): the export diverges at \(replay.divergence?.step ?? 0)")
             XCTAssertEqual(replay.count, original.count, name)
             XCTAssertEqual(replay.closedCleanly, original.closedCleanly, name)
-            XCTAssertEqual(replay.header.privacy, ActionLogPrivacy(schemeVersion: Pseudonymiser.schemeVersion, keyID: nil))
+            XCTAssertEqual(
+                replay.header.privacy, ActionLogPrivacy(schemeVersion: Pseudonymiser.schemeVersion, keyID: nil))
             XCTAssertNil(original.header.privacy, "a recorded log is in clear")
             XCTAssertEqual(replay.header.logID, original.header.logID)
             // Fingerprints at the original's sequence numbers.
             XCTAssertEqual(
-                replay.steps.map { $0.recordedFingerprint != nil }, original.steps.map { $0.recordedFingerprint != nil },
+                replay.steps.map { $0.recordedFingerprint != nil },
+                original.steps.map { $0.recordedFingerprint != nil },
                 name)
             XCTAssertEqual(try PersonalValueLeaks.leaks(original: log, export: output), [], name)
             XCTAssertEqual(report.steps, original.count)
@@ -307,7 +309,8 @@ final class PseudonymiseTests: XCTestCase {
             return effect
         }
         XCTAssertThrowsError(try export(Self.example("native-guest"), to: "out.jsonl", reducer: greeter)) { error in
-            guard case .decisionChanged(_, let step, let line, let decision, let field) = error as? PseudonymisationError
+            guard
+                case .decisionChanged(_, let step, let line, let decision, let field) = error as? PseudonymisationError
             else { return XCTFail("\(error)") }
             XCTAssertEqual(step, 3)
             XCTAssertEqual(line, 4)
@@ -476,11 +479,14 @@ enum AwkwardValues: CaseIterable {
 
     /// Records `source`'s actions again with every personal value replaced (the same original
     /// value, under its kind's normalisation, always by the same awkward value).
-    static func record(_ variant: AwkwardValues, from source: String, to path: String, reducer: CheckoutReducerType)
+    static func record(
+        _ variant: AwkwardValues, from source: String, to path: String, reducer: CheckoutReducerType
+    )
         throws
     {
         let replay = try Replayer(
-            path: source, reducer: reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
+            path: source, reducer: reducer, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade
+        )
         var replacer = Replacer(registrations: replay.initialState.dataRegistrations, variant: variant)
         let actions = replay.steps.map { step -> CheckoutAction in
             var action = step.action

@@ -72,7 +72,8 @@ public final class ActionLogPartsReader<State: StoreState & Decodable> {
             let nextReader = try ActionLogReader<State>(
                 path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
             try ActionLogReader<State>.checkContinuation(
-                nextReader.header, at: nextPath, of: reader.header, at: reader.path, footer: partFooter, logID: header.logID)
+                nextReader.header, at: nextPath, of: reader.header, at: reader.path, footer: partFooter,
+                logID: header.logID)
             reader = nextReader
             path = nextPath
             partsRead += 1

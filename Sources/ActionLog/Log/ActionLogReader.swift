@@ -684,7 +684,8 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         var privacy: ActionLogPrivacy?
         if let privacyIndex = members["privacy"] {
             do {
-                privacy = try JSONTapeDecoder.decode(ActionLogPrivacy.self, tape: tape, bytes: bytes, root: privacyIndex)
+                privacy = try JSONTapeDecoder.decode(
+                    ActionLogPrivacy.self, tape: tape, bytes: bytes, root: privacyIndex)
             } catch {
                 throw bad(.missingField("privacy"))
             }

@@ -169,7 +169,9 @@ enum CanonicalDifference {
             for member in b { others[member.key] = member.value }
             for member in a {
                 guard let other = others.removeValue(forKey: member.key) else { return path + "." + member.key }
-                if member.value != other { return Self.first(between: member.value, and: other, at: path + "." + member.key) }
+                if member.value != other {
+                    return Self.first(between: member.value, and: other, at: path + "." + member.key)
+                }
             }
             return others.keys.sorted().first.map { path + "." + $0 } ?? path
         case (.array(let a), .array(let b)) where a.count == b.count:

@@ -364,7 +364,8 @@ final class ExportRun<Rules: ReplayDecisions> {
 
     /// Whether both paths name one existing file (the same device and inode), or the same path.
     static func sameFile(_ first: String, _ second: String) -> Bool {
-        if URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path {
+        if URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path
+        {
             return true
         }
         var a = stat()

@@ -77,7 +77,9 @@ public struct LogPseudonymisation<Rules: ReplayDecisions>: Sendable {
     ///
     /// - Throws: ``PseudonymisationError`` naming where and why, ``PseudonymKeyError`` if no
     ///   random key can be made, or `CancellationError`.
-    public func export(logAt path: String, to output: String, progress: Progress? = nil) async throws
+    public func export(
+        logAt path: String, to output: String, progress: Progress? = nil
+    ) async throws
         -> PseudonymisationReport
     {
         let progress = progress ?? Progress(totalUnitCount: 0)
@@ -94,7 +96,9 @@ public struct LogPseudonymisation<Rules: ReplayDecisions>: Sendable {
     /// log's file name, off the caller's thread (see ``export(logAt:to:progress:)``).
     /// ``ActionLog/ActionLogDirectory/eraseAll()`` erases exports not yet uploaded, and the
     /// temporary files of an export that was killed.
-    public func export(logAt path: String, into directory: ActionLogDirectory, progress: Progress? = nil) async throws
+    public func export(
+        logAt path: String, into directory: ActionLogDirectory, progress: Progress? = nil
+    ) async throws
         -> PseudonymisationReport
     {
         let exports: String
@@ -109,7 +113,9 @@ public struct LogPseudonymisation<Rules: ReplayDecisions>: Sendable {
 
     /// Exports on the calling thread (the command-line tool's form of
     /// ``export(logAt:to:progress:)``); `progress.cancel()` stops it.
-    public func exportNow(logAt path: String, to output: String, progress: Progress? = nil) throws
+    public func exportNow(
+        logAt path: String, to output: String, progress: Progress? = nil
+    ) throws
         -> PseudonymisationReport
     {
         let key = try self.key ?? PseudonymKey.random()
