@@ -68,14 +68,10 @@ public final class ActionLogPartsReader<State: StoreState & Decodable> {
                 finished = true
                 break
             }
-            let nextPath = ActionLogFormat.sibling(of: reader.path, named: next)
-            let nextReader = try ActionLogReader<State>(
-                path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
-            try ActionLogReader<State>.checkContinuation(
-                nextReader.header, at: nextPath, of: reader.header, at: reader.path, footer: partFooter,
-                logID: header.logID)
-            reader = nextReader
-            path = nextPath
+            reader = try reader.nextPart(
+                named: next, footer: partFooter, logID: header.logID, schemaVersion: schemaVersion, upgrade: upgrade,
+                maximumLineBytes: maximumLineBytes)
+            path = reader.path
             partsRead += 1
         }
         return []
@@ -83,6 +79,21 @@ public final class ActionLogPartsReader<State: StoreState & Decodable> {
 }
 
 extension ActionLogReader {
+    /// Opens the part `name` (a sibling file) that continues this one, which ended with `footer`,
+    /// and checks that it does (see ``checkContinuation(_:at:of:at:footer:logID:)``). Inlinable,
+    /// so the reader is made in the caller's code, specialised for its types.
+    @inlinable
+    func nextPart(
+        named name: String, footer: ActionLogFooter, logID: String, schemaVersion: Int,
+        upgrade: ActionSchemaUpgrade?, maximumLineBytes: Int
+    ) throws(ActionLogError) -> ActionLogReader<State> {
+        let nextPath = ActionLogFormat.sibling(of: path, named: name)
+        let next = try ActionLogReader<State>(
+            path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
+        try Self.checkContinuation(next.header, at: nextPath, of: header, at: path, footer: footer, logID: logID)
+        return next
+    }
+
     /// Throws unless the part `next` (at `nextPath`) continues `previous` (at `previousPath`),
     /// which ended with `footer`: the same log, the next part number (so parts never loop), the
     /// next sequence number, and the state the previous part ended with.
@@ -106,6 +117,7 @@ extension ActionLogReader {
 extension ActionLogFormat {
     /// The file `name` in the directory of `path` (a rotated part's footer names the next part by
     /// its file name).
+    @usableFromInline
     static func sibling(of path: String, named name: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return name }
         return String(path[...slash]) + name

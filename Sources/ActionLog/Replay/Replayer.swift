@@ -179,13 +179,9 @@ public final class Replayer<State: StoreState & Codable> {
                 verification.check(footer.fingerprint, step: steps.count, action: last.action, state: state)
             }
             guard let footer = reader.footer, let next = footer.nextPart, torn == nil else { break }
-            let nextPath = Self.sibling(of: reader.path, named: next)
-            let nextReader = try ActionLogReader<State>(
-                path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
-            try ActionLogReader<State>.checkContinuation(
-                nextReader.header, at: nextPath, of: reader.header, at: reader.path, footer: footer,
-                logID: header.logID)
-            reader = nextReader
+            reader = try reader.nextPart(
+                named: next, footer: footer, logID: header.logID, schemaVersion: schemaVersion, upgrade: upgrade,
+                maximumLineBytes: maximumLineBytes)
             stepsBeforePart = steps.count
         }
         self.divergence = verification.divergence
@@ -256,11 +252,6 @@ public final class Replayer<State: StoreState & Codable> {
                     lastMatchingState: lastMatchingState, lastMatchingStep: lastMatchingStep, replayedState: state)
             }
         }
-    }
-
-    @usableFromInline
-    static func sibling(of path: String, named name: String) -> String {
-        ActionLogFormat.sibling(of: path, named: name)
     }
 }
 

@@ -7,11 +7,12 @@ public import StateStore
 /// Two steps decide the same when they have
 ///
 /// - **the same state, personal leaves masked**: every leaf the classification calls personal
-///   (`DataClassified`) is replaced by an indexed marker (`‹email#1›`), numbered by
-///   the first appearance of its value in the state *under its kind's normalisation*; everything
-///   else (view, section statuses and validation results, totals, payment phase, order, errors,
-///   every plain id) must be equal. So two addresses that were "the same" must still be the
-///   same, and two that differed must still differ;
+///   (`DataClassified`) is replaced by an indexed marker (`#1`), numbered by the first
+///   appearance of its exact text in the state; everything else (view, section statuses and
+///   validation results, totals, payment phase, order, errors, every plain id) must be equal. A
+///   pseudonym keeps each occurrence's case and spacing and maps distinct texts to distinct
+///   pseudonyms, so two leaves that held the same text must still hold the same text, and two
+///   that differed must still differ;
 /// - **the same effects**, as a tree: each `send` with its action (masked the same way), each
 ///   `run` with its id, each `cancel` with its id, each `merge` in order;
 /// - **the same analytics events**, names and parameters (every parameter is plain: see
@@ -121,16 +122,11 @@ public struct CheckoutDecisions: ReplayDecisions {
     }
 }
 
-/// Masks a value's personal leaves with indexed markers (`‹email#1›`), numbered by the first
-/// appearance of each value under its kind's normalisation, for comparing decisions.
+/// Masks a value's personal leaves with indexed markers (`#1`), numbered by the first appearance
+/// of each exact text, for comparing decisions. (A marker is a small string: no allocation.)
 struct PersonalMask: DataVisitor {
     let registrations: DataRegistrations
-    private var indices: [Key: Int] = [:]
-
-    private struct Key: Hashable {
-        let kind: PersonalKind
-        let normalised: String
-    }
+    private var indices: [String: Int] = [:]
 
     static func masked<Value: DataClassified>(_ value: Value) -> Value {
         var mask = PersonalMask(registrations: value.dataRegistrations)
@@ -147,16 +143,15 @@ struct PersonalMask: DataVisitor {
     }
 
     mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
-        guard case .personal(let kind) = dataClass else { return }
-        let key = Key(kind: kind, normalised: kind.normalised(value))
+        guard case .personal = dataClass else { return }
         let index: Int
-        if let known = indices[key] {
+        if let known = indices[value] {
             index = known
         } else {
             index = indices.count + 1
-            indices[key] = index
+            indices[value] = index
         }
-        value = "‹\(kind.rawValue)#\(index)›"
+        value = "#" + String(index)
     }
 }
 
