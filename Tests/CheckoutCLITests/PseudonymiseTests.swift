@@ -217,16 +217,45 @@ final class PseudonymiseTests: XCTestCase {
         let source = try Replayer(
             path: example("native-guest"), reducer: realReducer, schemaVersion: CheckoutLogSchema.version,
             upgrade: CheckoutLogSchema.upgrade)
-        let recorder = try ActionRecorder(
-            path: path, initialState: source.initialState, mode: .durable,
+        try record(
+            source.steps.map(\.action), from: source.initialState, to: path,
             configuration: ActionLogConfiguration(
                 appVersion: "tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 3,
                 maximumFileBytes: 4096, maximumTotalBytes: 1 << 20))
+    }
+
+    /// Records `actions` from `initial` through the real reducer, effects off.
+    static func record(
+        _ actions: [CheckoutAction], from initial: CheckoutState, to path: String,
+        configuration: ActionLogConfiguration = ActionLogConfiguration(
+            appVersion: "tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1)
+    ) throws {
+        let recorder = try ActionRecorder(
+            path: path, initialState: initial, mode: .durable, configuration: configuration)
         let store = Store(
-            reducer: realReducer, state: source.initialState, middleware: [recorder.middleware],
-            effectsEnabled: false)
-        for step in source.steps { store.dispatch(step.action) }
+            reducer: realReducer, state: initial, middleware: [recorder.middleware], effectsEnabled: false)
+        for action in actions { store.dispatch(action) }
         try recorder.close()
+    }
+
+    func testFreeTextIsScrubbedOfTheLogsPersonalValuesAndOfEmailAndPhoneShapes() throws {
+        let source = try Replayer(
+            path: Self.example("native-guest"), reducer: Self.realReducer, schemaVersion: CheckoutLogSchema.version,
+            upgrade: CheckoutLogSchema.upgrade)
+        let message = "the page said: Lovelace, ADA@example.com, call +44 20 7946 0958 or mail bob@example.org"
+        let log = directory + "/free-text.jsonl"
+        try Self.record(
+            source.steps.map(\.action) + [.bridge(.messageUnreadable(reason: message))], from: source.initialState,
+            to: log)
+        let (output, report) = try export(log, to: "out.jsonl")
+        XCTAssertGreaterThanOrEqual(report.pseudonyms.freeTextFieldsTouched, 1)
+        XCTAssertGreaterThanOrEqual(report.pseudonyms.freeTextReplacements, 4)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        for value in ["Lovelace", "ADA@example.com", "7946 0958", "bob@example.org"] {
+            XCTAssertFalse(text.contains(value), "the free text still holds a personal value")
+        }
+        XCTAssertTrue(text.contains("the page said: "), "the rest of the text stays readable")
+        XCTAssertEqual(try PersonalValueLeaks.leaks(original: log, export: output), [])
     }
 
     // MARK: The output
@@ -493,14 +522,7 @@ enum AwkwardValues: CaseIterable {
             action.visitData(&replacer)
             return action
         }
-        let recorder = try ActionRecorder(
-            path: path, initialState: replay.initialState, mode: .durable,
-            configuration: ActionLogConfiguration(
-                appVersion: "tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
-        let store = Store(
-            reducer: reducer, state: replay.initialState, middleware: [recorder.middleware], effectsEnabled: false)
-        for action in actions { store.dispatch(action) }
-        try recorder.close()
+        try PseudonymiseTests.record(actions, from: replay.initialState, to: path)
     }
 
     private struct Replacer: DataVisitor {
