@@ -87,7 +87,7 @@ final class PseudonymiseCommandTests: XCTestCase {
         let checkout = try CommandRunner()
         let copy = directory + "/log.jsonl"
         try FileManager.default.copyItem(atPath: guest, toPath: copy)
-        let itself = try checkout.run(["pseudonymise", copy, "-o", copy, "--force"])
+        let itself = try checkout.run(["pseudonymise", copy, "-o", copy])
         XCTAssertEqual(itself.status, 2)
         XCTAssertTrue(itself.errors.contains("is the log being exported"), itself.errors)
         let existing = try checkout.run(["pseudonymise", guest, "-o", copy])

@@ -331,10 +331,10 @@ final class ExportRun<Rules: ReplayDecisions> {
 
     /// Refuses an existing output (without overwrite) before any work.
     private func checkOutputBeforehand() throws {
+        if Self.sameFile(output, path) { throw PseudonymisationError.outputIsInput(path: output) }
         if !overwrite, FileManager.default.fileExists(atPath: output) {
             throw PseudonymisationError.outputExists(path: output)
         }
-        if Self.sameFile(output, path) { throw PseudonymisationError.outputIsInput(path: output) }
     }
 
     /// Refuses an output that is one of the log's parts.

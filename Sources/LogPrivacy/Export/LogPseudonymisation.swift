@@ -57,7 +57,7 @@ public struct LogPseudonymisation<Rules: ReplayDecisions>: Sendable {
     public var key: PseudonymKey?
     /// Whether an existing output may be replaced.
     public var overwrite: Bool
-    /// The longest line read (see ``ActionLog/ActionLogReader``).
+    /// The longest line read (see `ActionLogReader`).
     public var maximumLineBytes: Int
 
     /// Creates an export with `rules`, under `key` (nil: a random key per export).
@@ -94,7 +94,7 @@ public struct LogPseudonymisation<Rules: ReplayDecisions>: Sendable {
 
     /// Exports the log whose first part is `path` into `directory`'s exports area, under the
     /// log's file name, off the caller's thread (see ``export(logAt:to:progress:)``).
-    /// ``ActionLog/ActionLogDirectory/eraseAll()`` erases exports not yet uploaded, and the
+    /// `ActionLogDirectory.eraseAll()` erases exports not yet uploaded, and the
     /// temporary files of an export that was killed.
     public func export(
         logAt path: String, into directory: ActionLogDirectory, progress: Progress? = nil
