@@ -32,6 +32,15 @@ struct PseudonymiseCommand {
         if keyFile != nil, newKeyPath != nil {
             throw UsageError("--key-file and --new-key both name the key: give one")
         }
+        let onlyMakesAKey = options.positional.isEmpty && newKeyPath != nil && outputText == nil
+        if !onlyMakesAKey {
+            guard !options.positional.isEmpty else {
+                throw UsageError("pseudonymise needs a LOG (a log file or a directory)")
+            }
+            guard let outputText, !outputText.isEmpty else {
+                throw UsageError("pseudonymise needs -o OUT (where to write the export)")
+            }
+        }
         if let newKeyPath {
             let made = try PseudonymKey.random()
             do {
@@ -49,17 +58,11 @@ struct PseudonymiseCommand {
         } else {
             key = nil
         }
-        guard !options.positional.isEmpty else {
-            if newKeyPath != nil, outputText == nil {
-                logs = []
-                output = ""
-                outputIsDirectory = false
-                return
-            }
-            throw UsageError("pseudonymise needs a LOG (a log file or a directory)")
-        }
-        guard let outputText, !outputText.isEmpty else {
-            throw UsageError("pseudonymise needs -o OUT (where to write the export)")
+        guard let outputText, !onlyMakesAKey else {
+            logs = []
+            output = ""
+            outputIsDirectory = false
+            return
         }
         let inputs = VerifyInputs(options.positional)
         logs = inputs.logs
