@@ -25,9 +25,9 @@ public import Foundation
 ///    ``Pseudonymiser``, so that no pseudonym equals an original value of the log and free text
 ///    can be scrubbed of every value, wherever in the log it first appears.
 /// 2. Replays the original and the export side by side with the rules' reducer: each action's
-///    personal leaves are replaced (``DataVisitor``, the classification beside each type), and at
+///    personal leaves are replaced (`DataVisitor`, the classification beside each type), and at
 ///    every step the rules compare what the two replays decided
-///    (``ReplayDecisions/difference(between:and:)``). The original's recorded fingerprints are
+///    (`ReplayDecisions.difference(between:and:)`). The original's recorded fingerprints are
 ///    checked as it goes: a log that does not verify under this build is refused naming the step.
 ///    A pseudonym that changes a decision is found by bisection over the step's personal values
 ///    and redrawn (deterministically from the key, at most ``Pseudonymiser/maximumAttempts``
