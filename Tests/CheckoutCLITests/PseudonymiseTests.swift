@@ -308,6 +308,7 @@ final class PseudonymiseTests: XCTestCase {
                 XCTAssertEqual(try PersonalValueLeaks.leaks(original: log, export: output), [], "\(variant)")
                 exported += 1
             } catch let error as PseudonymisationError {
+                print("awkward values \(variant): refused: \(error)")
                 switch error {
                 case .cannotPseudonymise(_, _, let line, let field, let reason):
                     XCTAssertGreaterThan(line, 0)
@@ -395,7 +396,12 @@ final class PseudonymiseTests: XCTestCase {
     func testAReducerChangeThatDivergesOnAnOriginalDivergesAtTheSameStepOnItsExport() throws {
         let real = Self.realReducer
         var diverging: [ReducerChange: Int] = [:]
-        for log in Self.exampleLogs {
+        // Native and web, closed and recovered journeys: each change diverges on at least one.
+        let logs = [
+            "native-guest", "native-decline-then-retry", "native-410-recovery", "express-apple-pay-shipping-change",
+            "web-bridge-dismissed", "web-parse-checkout",
+        ].map(Self.example)
+        for log in logs {
             let (output, _) = try export(log, to: (log as NSString).lastPathComponent)
             for change in ReducerChange.allCases {
                 let changed = change.reducer(wrapping: real)
