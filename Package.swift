@@ -247,14 +247,14 @@ let cliProducts: [Product] = [
 let cliTargets: [Target] = [
     .executableTarget(
         name: "CheckoutCLI",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox", "LogPrivacy"],
         swiftSettings: strict
     ),
     .testTarget(
         name: "CheckoutCLITests",
         dependencies: [
             "StateStore", "ActionLog", "StateStoreTesting", "Checkout", "PaymentProviders", "CheckoutSandbox",
-            "StoreTestSupport",
+            "StoreTestSupport", "LogPrivacy", "PrivacyTestSupport",
         ],
         exclude: ["__Snapshots__"],
         swiftSettings: strict
@@ -265,13 +265,28 @@ let cliTargets: [Target] = [
 
 // Beside ActionLog rather than inside it, so that ActionLog stays free of cryptography.
 let logPrivacyProducts: [Product] = [
-    .library(name: "LogPrivacy", targets: ["LogPrivacy"])
+    .library(name: "LogPrivacy", targets: ["LogPrivacy"]),
+    .executable(name: "pseudonym-leak-check", targets: ["PseudonymLeakCheck"]),
 ]
 let logPrivacyTargets: [Target] = [
     .target(name: "LogPrivacy", dependencies: ["ActionLog", "CheckoutCrypto"], swiftSettings: strict),
     .testTarget(
         name: "LogPrivacyTests",
         dependencies: ["LogPrivacy", "ActionLog", "CheckoutCrypto"],
+        swiftSettings: strict
+    ),
+    // Finds an original's personal values in its export, independently of the export (tests, CI).
+    .target(
+        name: "PrivacyTestSupport",
+        dependencies: ["ActionLog", "Checkout"],
+        path: "Tests/Support/PrivacyTestSupport",
+        swiftSettings: strict
+    ),
+    // scripts/check-pseudonymised-examples.sh runs it on every example log's export.
+    .executableTarget(
+        name: "PseudonymLeakCheck",
+        dependencies: ["PrivacyTestSupport"],
+        path: "Tests/Support/PseudonymLeakCheck",
         swiftSettings: strict
     ),
 ]

@@ -1,6 +1,8 @@
 // store-bench: pseudonymising personal values (LogPrivacy), per value.
 import ActionLog
+import Checkout
 import LogPrivacy
+import StateStore
 
 /// `Pseudonymiser.pseudonym(for:kind:)` per call, for a value seen before (answered from the
 /// pseudonymiser's cache: most personal leaves of a long log repeat) and for values never seen
@@ -38,4 +40,30 @@ func pseudonymBenchmarks() -> [Result] {
         return elapsed
     }
     return [cached, uncached]
+}
+
+/// `pseudonymise-checkout-1m`: the checkout log of `replay-checkout-1m` exported with its personal
+/// data pseudonymised (`LogPseudonymisation`): every value made known, both replays compared at
+/// every step, the export written and read back against its fingerprints. The target is
+/// at most 3x `replay-checkout-1m` in the same run (`main.swift` prints the ratio).
+func checkoutPseudonymiseBenchmark(
+    path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int
+) -> Result {
+    let name = "pseudonymise-checkout-1m (ns/action)"
+    let output = path + ".pseudonymised"
+    defer { removeLog(output) }
+    guard let key = try? PseudonymKey(bytes: (0..<32).map { UInt8($0) }) else {
+        return Result(name: name, iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
+    }
+    let export = LogPseudonymisation(rules: CheckoutDecisions(reducer: reducer), key: key, overwrite: true)
+    return measureTimed(name, iterations: count, repetitions: 3) { _ in
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try export.exportNow(logAt: path, to: output)
+        } catch {
+            print("pseudonymise-checkout: \(error)")
+        }
+        return clock.now - start
+    }
 }

@@ -248,6 +248,7 @@ func checkoutReplayBenchmark() -> [Result] {
             withExtendedLifetime(replayer) {}
             return elapsed
         },
+        checkoutPseudonymiseBenchmark(path: path, reducer: reducer, count: count),
         measureTimed("  freeing it (ns/action)", iterations: count, repetitions: 3) { _ in
             var replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
             let clock = ContinuousClock()

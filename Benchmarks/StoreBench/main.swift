@@ -14,7 +14,7 @@
 //
 // The benchmarks live by group: EngineBenchmarks.swift (the store itself), RecorderBenchmarks.swift
 // (recording an action log), ReplayBenchmarks.swift (reading and replaying logs),
-// PrivacyBenchmarks.swift (pseudonymising personal values); Harness.swift holds the timing loops.
+// PrivacyBenchmarks.swift (pseudonymising personal values and whole logs); Harness.swift holds the timing loops.
 import Foundation
 
 // MARK: - Main
@@ -85,7 +85,7 @@ if filter.map({ "recorder-buffered".contains($0) }) ?? true {
 if filter.map({ "replay-1m jump".contains($0) }) ?? true {
     groups.append(replayBenchmarks)
 }
-if filter.map({ "replay-checkout-1m".contains($0) }) ?? true {
+if filter.map({ "replay-checkout-1m pseudonymise-checkout-1m".contains($0) }) ?? true {
     groups.append(checkoutReplayBenchmark)
 }
 if filter.map({ "pseudonym-cached pseudonym-uncached".contains($0) }) ?? true {
@@ -167,6 +167,14 @@ if json {
         print(
             String(
                 format: "replay of 1,000,000 checkout actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))
+    }
+    if let export = median("pseudonymise-checkout-1m (ns/action)"),
+        let replay = median("replay-checkout-1m (ns/action)")
+    {
+        print(
+            String(
+                format: "pseudonymise-checkout-1m / replay-checkout-1m: %.2fx (the issue's target: at most 3x)",
+                export / replay))
     }
     if let jump = results.first(where: { $0.name.hasPrefix("jump") }) {
         print(String(format: "jump to a random step: %.3f ms (median)", jump.medianNanoseconds / 1e6))

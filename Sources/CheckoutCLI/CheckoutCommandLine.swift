@@ -50,6 +50,8 @@ enum CheckoutCommandLine {
                 return try InspectCommand(options: options).run()
             case "demo":
                 return try await DemoCommand(options: options).run()
+            case "pseudonymise":
+                return try PseudonymiseCommand(options: options).run()
             default:
                 throw UsageError("unknown command \"\(command)\"")
             }
@@ -87,7 +89,7 @@ struct Options {
     /// Options that take a value.
     static let valued: Set<String> = [
         "--to", "--record", "--web", "--api", "--provider", "--max-line-bytes", "--shard", "--shards", "--find",
-        "--jobs", "-o", "--output",
+        "--jobs", "-o", "--output", "--key-file", "--new-key",
     ]
 
     /// Reads the arguments. An option given twice is refused: one of the two would be ignored.

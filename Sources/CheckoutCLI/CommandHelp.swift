@@ -28,14 +28,14 @@ struct CommandHelp {
     static var overview: String {
         var text = "usage: checkout COMMAND [OPTIONS]\n\ncommands:\n"
         for command in all {
-            text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: 13, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "  help    a command's options and examples: checkout help COMMAND\n"
+        text += "  help         a command's options and examples: checkout help COMMAND\n"
         text += "\ncheckout COMMAND --help shows the same; checkout --version prints the version.\n"
         return text
     }
 
-    static let all: [CommandHelp] = [replay, inspect, verify, demo]
+    static let all: [CommandHelp] = [replay, inspect, verify, pseudonymise, demo]
 
     static let replay = CommandHelp(
         name: "replay",
@@ -184,6 +184,55 @@ struct CommandHelp {
               checkout replay --verify /tmp/adyen.jsonl
 
             exit: 0 an order was placed, 1 no order, 2 the recording failed, 64 a usage mistake.
+
+            """)
+
+    static let pseudonymise = CommandHelp(
+        name: "pseudonymise",
+        summary: "export logs with personal data pseudonymised, proved to replay to the same decisions",
+        synopsis: """
+            usage: checkout pseudonymise LOG... -o OUT [--key-file FILE | --new-key FILE] [--json] [--force]
+                                         [--max-line-bytes SIZE]
+                   checkout pseudonymise --new-key FILE
+
+            """,
+        details: """
+            Writes a copy of each LOG in which every personal value (names, email, phone,
+            addresses, postcodes) is a pseudonym of the same shape that the checkout's rules treat
+            the same way, and free text and URLs are scrubbed of them. The export is replayed
+            beside the original and compared at every step (state with personal values masked,
+            effects, analytics events); a pseudonym that changes a decision is redrawn, and a log
+            whose decisions cannot be kept is refused naming the step, the decision and the field.
+            The export is a valid log (checkout replay --verify passes on it) whose header says it
+            is pseudonymised; it is written under a temporary name and renamed only once verified.
+            Pseudonymised is not anonymous: order ids, cart ids, the log id and times are kept.
+
+            LOG is a log file or a directory (searched as checkout verify searches it). One log
+            file: OUT is the export. Several logs or a directory: OUT is a directory, each export
+            keeping its log's path below the directory given.
+
+            options:
+              -o, --output OUT       where to write (refused if it is the log itself)
+              --key-file FILE        derive pseudonyms from a kept key (mode 0600, at least 32
+                                     bytes): the same pseudonyms across one customer's logs
+              --new-key FILE         make a new kept key in FILE (mode 0600; never overwritten)
+                                     and use it
+              --json                 write each export's report as a JSON line
+              --force                overwrite an existing export
+              --max-line-bytes SIZE  refuse longer lines (16M by default; K, M, G suffixes)
+
+            Without --key-file or --new-key each export uses a random key that is never written:
+            its pseudonyms cannot be reversed or linked to another export's.
+
+            examples:
+              checkout pseudonymise Examples/Logs/native-guest.jsonl -o /tmp/native-guest.jsonl
+              checkout pseudonymise Examples/Logs -o /tmp/exports --json
+              checkout pseudonymise --new-key team.key
+              checkout pseudonymise session.jsonl -o out.jsonl --key-file team.key --force
+
+            exit: 0 every log exported, 1 a log refused (its decisions could not be kept, or it
+            does not verify), 2 a log cannot be read or an export cannot be written, 64 a usage
+            mistake.
 
             """)
 }

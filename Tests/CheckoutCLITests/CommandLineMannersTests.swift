@@ -8,7 +8,7 @@ import XCTest
 final class CommandLineMannersTests: XCTestCase {
     private var runner: CommandRunner!
     private var directory: URL!
-    private let commands = ["replay", "inspect", "verify", "demo"]
+    private let commands = ["replay", "inspect", "verify", "pseudonymise", "demo"]
 
     override func setUpWithError() throws {
         runner = try CommandRunner()
@@ -40,7 +40,8 @@ final class CommandLineMannersTests: XCTestCase {
         XCTAssertEqual(none.errors, "checkout: no command given\n" + overview.output)
         let unknown = try runner.run(["help", "frobnicate"])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.errors.hasPrefix("checkout: help takes one command: replay, inspect, verify, demo\n"))
+        XCTAssertTrue(
+            unknown.errors.hasPrefix("checkout: help takes one command: replay, inspect, verify, pseudonymise, demo\n"))
     }
 
     func testVersionIsTheEngineVersionTheLogsCarry() throws {

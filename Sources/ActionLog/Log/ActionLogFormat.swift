@@ -101,6 +101,9 @@ public struct ActionLogHeader<State>: Sendable where State: Sendable {
     public var state: State
     /// The fingerprint of `state`.
     public var fingerprint: Fingerprint
+    /// The `privacy` member: present only in a pseudonymised export (its scheme version and kept
+    /// key's id); nil for a log that holds personal data in clear, as every recorder writes it.
+    public var privacy: ActionLogPrivacy? = nil
 }
 
 /// One recorded action.

@@ -681,6 +681,15 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                 throw bad(.undecodableState(describe(error)))
             }
         }
+        var privacy: ActionLogPrivacy?
+        if let privacyIndex = members["privacy"] {
+            do {
+                privacy = try JSONTapeDecoder.decode(
+                    ActionLogPrivacy.self, tape: tape, bytes: bytes, root: privacyIndex)
+            } catch {
+                throw bad(.missingField("privacy"))
+            }
+        }
         return ActionLogHeader(
             formatVersion: formatVersion,
             engineVersion: try string("engine"),
@@ -691,7 +700,8 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             part: try int("part", in: 0...ActionLogFormat.maximumPart),
             firstSequence: try int("firstSeq", in: 1...ActionLogFormat.maximumSequence),
             state: state,
-            fingerprint: fingerprint
+            fingerprint: fingerprint,
+            privacy: privacy
         )
     }
 

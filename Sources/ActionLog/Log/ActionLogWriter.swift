@@ -10,6 +10,8 @@ final class ActionLogWriter<State: StoreState & Encodable> {
     let configuration: ActionLogConfiguration
     let logID: String
     let createdMilliseconds: Int64
+    /// The header's `privacy` member (an export's), or nil for a log in clear.
+    let privacy: ActionLogPrivacy?
 
     @exclusivity(unchecked) private var file: (any LogFile)?
     @exclusivity(unchecked) private(set) var part = 0
@@ -27,13 +29,15 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         configuration: ActionLogConfiguration,
         fileSystem: any LogFileSystem,
         logID: String,
-        createdMilliseconds: Int64
+        createdMilliseconds: Int64,
+        privacy: ActionLogPrivacy? = nil
     ) throws(ActionLogError) {
         self.basePath = path
         self.fileSystem = fileSystem
         self.configuration = configuration
         self.logID = logID
         self.createdMilliseconds = createdMilliseconds
+        self.privacy = privacy
         self.currentPath = path
         try openPart(state: initialState, firstSequence: 1)
     }
@@ -85,7 +89,9 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         line += ",\"engine\":\"\(ActionLogFormat.engineVersion)\",\"app\":"
         JSONText.appendQuoted(configuration.appVersion, to: &line)
         line += ",\"schema\":\(configuration.schemaVersion),\"logId\":\"\(logID)\",\"created\":\(createdMilliseconds)"
-        line += ",\"part\":\(part),\"firstSeq\":\(firstSequence),\"state\":"
+        line += ",\"part\":\(part),\"firstSeq\":\(firstSequence)"
+        if let privacy { line += ",\"privacy\":" + privacy.jsonText }
+        line += ",\"state\":"
         canonical.writeCompact(to: &line)
         line += ",\"fp\":\"\(Fingerprint.of(canonical: canonical))\""
         try writeLine(&line)
@@ -176,6 +182,15 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         try flush()
         var footer = "{\"end\":{\"count\":\(count),\"fp\":\"\(fingerprint)\"}"
         try writeLine(&footer)
+        try closeFile()
+    }
+
+    /// Whether the collected lines hold at least `bytes` bytes.
+    func wantsFlush(atLeast bytes: Int) -> Bool { batch.count >= bytes }
+
+    /// Closes the file without a footer, reporting a failure to close.
+    func close() throws(ActionLogError) {
+        try flush()
         try closeFile()
     }
 

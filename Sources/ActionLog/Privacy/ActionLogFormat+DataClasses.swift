@@ -32,6 +32,8 @@ extension ActionLogFormat {
         EnvelopeField(line: "header", member: "created", dataClass: .plain),
         EnvelopeField(line: "header", member: "part", dataClass: .plain),
         EnvelopeField(line: "header", member: "firstSeq", dataClass: .plain),
+        EnvelopeField(line: "header", member: "privacy.scheme", dataClass: .plain),
+        EnvelopeField(line: "header", member: "privacy.keyId", dataClass: .plain),
         EnvelopeField(line: "header", member: "fp", dataClass: .plain),
         EnvelopeField(line: "record", member: "seq", dataClass: .plain),
         EnvelopeField(line: "record", member: "t", dataClass: .plain),

@@ -179,23 +179,9 @@ public final class Replayer<State: StoreState & Codable> {
                 verification.check(footer.fingerprint, step: steps.count, action: last.action, state: state)
             }
             guard let footer = reader.footer, let next = footer.nextPart, torn == nil else { break }
-            let nextPath = Self.sibling(of: reader.path, named: next)
-            let nextReader = try ActionLogReader<State>(
-                path: nextPath, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes)
-            // The next part continues this one: the same log, the next part number (so parts
-            // never loop), the next sequence number, and the state this part ended with.
-            let continues =
-                nextReader.header.logID == header.logID && nextReader.header.part == reader.header.part + 1
-                && nextReader.header.firstSequence == footer.count + 1
-                && nextReader.header.fingerprint == footer.fingerprint
-            guard continues else {
-                throw .badLine(
-                    path: nextPath, line: 1,
-                    problem: .unexpectedLine(
-                        "this part does not continue \(reader.path) (log id, part number, sequence or state differs)"
-                    ))
-            }
-            reader = nextReader
+            reader = try reader.nextPart(
+                named: next, footer: footer, logID: header.logID, schemaVersion: schemaVersion, upgrade: upgrade,
+                maximumLineBytes: maximumLineBytes)
             stepsBeforePart = steps.count
         }
         self.divergence = verification.divergence
@@ -266,12 +252,6 @@ public final class Replayer<State: StoreState & Codable> {
                     lastMatchingState: lastMatchingState, lastMatchingStep: lastMatchingStep, replayedState: state)
             }
         }
-    }
-
-    @usableFromInline
-    static func sibling(of path: String, named name: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return name }
-        return String(path[...slash]) + name
     }
 }
 

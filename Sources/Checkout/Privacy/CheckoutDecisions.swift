@@ -1,0 +1,181 @@
+public import ActionLog
+public import StateStore
+
+/// What the checkout decides at each step of a replay: the notion of "the same decisions" that a
+/// pseudonymised export of a checkout log proves (`LogPseudonymisation` in `LogPrivacy`).
+///
+/// Two steps decide the same when they have
+///
+/// - **the same state, personal leaves masked**: every leaf the classification calls personal
+///   (`DataClassified`) is replaced by an indexed marker (`#1`), numbered by the first
+///   appearance of its exact text in the state; everything else (view, section statuses and
+///   validation results, totals, payment phase, order, errors, every plain id) must be equal. A
+///   pseudonym keeps each occurrence's case and spacing and maps distinct texts to distinct
+///   pseudonyms, so two leaves that held the same text must still hold the same text, and two
+///   that differed must still differ;
+/// - **the same effects**, as a tree: each `send` with its action (masked the same way), each
+///   `run` with its id, each `cancel` with its id, each `merge` in order;
+/// - **the same analytics events**, names and parameters (every parameter is plain: see
+///   ``CheckoutAnalyticsEvent``).
+///
+/// ```swift
+/// let decisions = CheckoutDecisions(reducer: CheckoutReducer.make(environment: environment))
+/// var original = state, export = pseudonymisedState
+/// let a = decisions.reduce(&original, action)
+/// let b = decisions.reduce(&export, pseudonymisedAction)
+/// decisions.difference(between: a, and: b)   // nil, or "state.native.sections[1].status"
+/// ```
+public struct CheckoutDecisions: ReplayDecisions {
+    /// The reducer the replays run (its effects are inspected, never run).
+    public let reducer: CheckoutReducerType
+
+    /// Decisions of `reducer`: the checkout's own, made with any environment (a replay runs no
+    /// effect, so no API or provider is called).
+    public init(reducer: CheckoutReducerType) {
+        self.reducer = reducer
+    }
+
+    /// ``CheckoutLogSchema/version``.
+    public var schemaVersion: Int { CheckoutLogSchema.version }
+    /// ``CheckoutLogSchema/upgrade``: old logs pseudonymise like new ones.
+    public var upgrade: ActionSchemaUpgrade? { CheckoutLogSchema.upgrade }
+
+    /// What one step decided.
+    public struct Step: Sendable, Equatable {
+        /// The state after the step, personal leaves masked.
+        public var state: CheckoutState
+        /// The effects the step issued.
+        public var effects: EffectShape
+        /// The analytics events the step produced.
+        public var analytics: [CheckoutAnalyticsEvent]
+    }
+
+    /// The shape of the effects a step issued: what the store would run, without running it.
+    public indirect enum EffectShape: Sendable, Equatable {
+        /// No work.
+        case none
+        /// A follow-up action (personal leaves masked).
+        case send(CheckoutAction)
+        /// Asynchronous work under an id (or none).
+        case run(id: EffectID?)
+        /// The cancellation of the work under an id.
+        case cancel(EffectID)
+        /// Several effects, in order.
+        case merge([EffectShape])
+
+        /// The shape of `effect`.
+        public init(_ effect: Effect<CheckoutAction>) {
+            switch effect.inspection {
+            case .none: self = .none
+            case .send(let action): self = .send(PersonalMask.masked(action))
+            case .run(let run): self = .run(id: run.id)
+            case .cancel(let id): self = .cancel(id)
+            case .merge(let effects): self = .merge(effects.map(EffectShape.init))
+            }
+        }
+    }
+
+    /// Reduces `action` into `state` and returns what the step decided.
+    public func reduce(_ state: inout CheckoutState, _ action: CheckoutAction) -> Step {
+        let before = state
+        let effect = reducer.reduce(&state, action)
+        let analytics = CheckoutAnalyticsMiddleware.events(for: action, before: before, after: state)
+        return Step(state: PersonalMask.masked(state), effects: EffectShape(effect), analytics: analytics)
+    }
+
+    /// Reduces `action` into `state` only.
+    public func replay(_ state: inout CheckoutState, _ action: CheckoutAction) {
+        _ = reducer.reduce(&state, action)
+    }
+
+    /// Nil when the steps decided the same; otherwise the first decision that differs: the path
+    /// of the first state member that differs (`state.native.sections[1].status`), `effects` or
+    /// `analytics events`.
+    public func difference(between original: Step, and export: Step) -> String? {
+        if original.state != export.state {
+            guard let first = try? CanonicalEncoder.encode(original.state),
+                let second = try? CanonicalEncoder.encode(export.state)
+            else { return "state" }
+            return CanonicalDifference.first(between: first, and: second, at: "state")
+        }
+        if original.effects != export.effects { return "effects" }
+        if original.analytics != export.analytics { return "analytics events" }
+        return nil
+    }
+
+    /// A parse checkout's configured texts (the completion's title text and URL fragments, the
+    /// confirmation fragments, the order-number parameter, the continue-shopping fragment):
+    /// free-text scrubbing never touches them, so the pages the reducer recognises stay
+    /// recognised.
+    public func protectedFragments(in state: CheckoutState) -> [String] {
+        var fragments: [String] = []
+        if case .parse(let rules) = state.web.mode {
+            switch rules.completion {
+            case .titleContains(let text): fragments.append(text)
+            case .urlContainsAny(let list): fragments += list.flatMap { $0.split(separator: "|").map(String.init) }
+            }
+            fragments += rules.confirmationURLFragments.flatMap { $0.split(separator: "|").map(String.init) }
+            if let parameter = rules.orderNumberQueryParameter { fragments.append(parameter) }
+            fragments.append(rules.continueShoppingFragment)
+        }
+        return fragments.filter { !$0.isEmpty }
+    }
+}
+
+/// Masks a value's personal leaves with indexed markers (`#1`), numbered by the first appearance
+/// of each exact text, for comparing decisions. (A marker is a small string: no allocation.)
+struct PersonalMask: DataVisitor {
+    let registrations: DataRegistrations
+    private var indices: [String: Int] = [:]
+
+    static func masked<Value: DataClassified>(_ value: Value) -> Value {
+        var mask = PersonalMask(registrations: value.dataRegistrations)
+        var copy = value
+        copy.visitData(&mask)
+        return copy
+    }
+
+    static func masked(_ action: CheckoutAction) -> CheckoutAction {
+        var mask = PersonalMask(registrations: .none)
+        var copy = action
+        copy.visitData(&mask)
+        return copy
+    }
+
+    mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
+        guard case .personal = dataClass else { return }
+        let index: Int
+        if let known = indices[value] {
+            index = known
+        } else {
+            index = indices.count + 1
+            indices[value] = index
+        }
+        value = "#" + String(index)
+    }
+}
+
+/// The path of the first difference between two canonical values.
+enum CanonicalDifference {
+    static func first(between first: CanonicalValue, and second: CanonicalValue, at path: String) -> String {
+        switch (first, second) {
+        case (.object(let a), .object(let b)):
+            var others: [String: CanonicalValue] = [:]
+            for member in b { others[member.key] = member.value }
+            for member in a {
+                guard let other = others.removeValue(forKey: member.key) else { return path + "." + member.key }
+                if member.value != other {
+                    return Self.first(between: member.value, and: other, at: path + "." + member.key)
+                }
+            }
+            return others.keys.sorted().first.map { path + "." + $0 } ?? path
+        case (.array(let a), .array(let b)) where a.count == b.count:
+            for (index, pair) in zip(a, b).enumerated() where pair.0 != pair.1 {
+                return Self.first(between: pair.0, and: pair.1, at: "\(path)[\(index)]")
+            }
+            return path
+        default:
+            return path
+        }
+    }
+}

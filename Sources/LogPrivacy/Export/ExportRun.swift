@@ -1,0 +1,376 @@
+import ActionLog
+import Foundation
+import StateStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One export of one log (see ``LogPseudonymisation``): the passes over the log, the proof at
+/// every step, the redraws, the temporary file and its rename.
+final class ExportRun<Rules: ReplayDecisions> {
+    typealias State = Rules.State
+    typealias Action = State.Action
+
+    /// How often an export may start over after a redraw before it gives up: each start follows
+    /// a redraw, and redraws are bounded by the values times ``Pseudonymiser/maximumAttempts``;
+    /// this bounds the work on a hostile log all the same.
+    static var maximumRestarts: Int { 64 }
+
+    let rules: Rules
+    let path: String
+    let output: String
+    let overwrite: Bool
+    let maximumLineBytes: Int
+    let progress: Progress?
+    let privacy: ActionLogPrivacy
+    let temporary: String
+
+    private var visitor: PseudonymisingVisitor
+    private var restarts = 0
+    private var steps = 0
+    private var partPaths: [String] = []
+
+    init(
+        rules: Rules, key: PseudonymKey, path: String, output: String, overwrite: Bool, maximumLineBytes: Int,
+        progress: Progress?
+    ) {
+        self.rules = rules
+        self.path = path
+        self.output = output
+        self.overwrite = overwrite
+        self.maximumLineBytes = maximumLineBytes
+        self.progress = progress
+        privacy = ActionLogPrivacy(schemeVersion: Pseudonymiser.schemeVersion, keyID: key.keyID)
+        temporary = ActionLogDirectory.temporaryExportPath(for: output)
+        visitor = PseudonymisingVisitor(registrations: .none, pseudonymiser: Pseudonymiser(key: key))
+    }
+
+    /// Signals a start over after a redraw.
+    private struct Restart: Error {}
+
+    func run() throws -> PseudonymisationReport {
+        try checkOutputBeforehand()
+        let header = try prepare()
+        try checkOutputIsNotInput()
+        while true {
+            do {
+                defer { if FileManager.default.fileExists(atPath: temporary) { unlink(temporary) } }
+                let written = try writeExport(header: header)
+                try verifyExport(written)
+                try publish()
+                return written.report
+            } catch is Restart {
+                restarts += 1
+                guard restarts <= Self.maximumRestarts else {
+                    throw PseudonymisationError.decisionChanged(
+                        path: path, step: 0, line: 1, decision: "(more than \(Self.maximumRestarts) redraws)",
+                        field: "the log's personal values")
+                }
+            }
+        }
+    }
+
+    // MARK: Pass 1: every personal value made known
+
+    private func open() throws -> ActionLogPartsReader<State> {
+        do {
+            return try ActionLogPartsReader<State>(
+                path: path, schemaVersion: rules.schemaVersion, upgrade: rules.upgrade,
+                maximumLineBytes: maximumLineBytes)
+        } catch {
+            throw PseudonymisationError.unreadable(error)
+        }
+    }
+
+    private func nextBatch(_ reader: ActionLogPartsReader<State>) throws -> [ActionLogRecord<Action>] {
+        if progress?.isCancelled == true { throw CancellationError() }
+        do {
+            return try reader.nextBatch()
+        } catch {
+            throw PseudonymisationError.unreadable(error)
+        }
+    }
+
+    /// Reads the whole log once: registers every distinct personal value as an original (so no
+    /// pseudonym can equal one), then issues their pseudonyms in the log's order (so free text
+    /// anywhere in the log is scrubbed of values that appear only later).
+    private func prepare() throws -> ActionLogHeader<State> {
+        let reader = try open()
+        let header = reader.header
+        guard header.part == 0 else { throw PseudonymisationError.notFirstPart(path: path, part: header.part) }
+        let registrations = header.state.dataRegistrations
+        var collector = DistinctValueCollector(registrations: registrations)
+        var state = header.state
+        state.visitData(&collector)
+        partPaths = [path]
+        while case let batch = try nextBatch(reader), !batch.isEmpty {
+            for record in batch {
+                var action = record.action
+                action.visitData(&collector)
+            }
+            steps += batch.count
+            if reader.path != partPaths[partPaths.count - 1] { partPaths.append(reader.path) }
+        }
+        var pseudonymiser = visitor.pseudonymiser
+        pseudonymiser.protectedFragments = rules.protectedFragments(in: header.state)
+        for value in collector.values { pseudonymiser.register(value.value, kind: value.kind) }
+        // A value that cannot be pseudonymised fails again where it occurs, named there.
+        for value in collector.values { _ = try? pseudonymiser.pseudonym(for: value.value, kind: value.kind) }
+        pseudonymiser.report.occurrences = [:]
+        visitor = PseudonymisingVisitor(registrations: registrations, pseudonymiser: pseudonymiser)
+        progress?.totalUnitCount = Int64(2 * steps + 1)
+        return header
+    }
+
+    // MARK: Pass 2: the export, proved step by step
+
+    private struct Written {
+        var report: PseudonymisationReport
+        var footer: Bool
+    }
+
+    private func writeExport(header: ActionLogHeader<State>) throws -> Written {
+        progress?.completedUnitCount = 0
+        // Counts start again on each pass; redraws and distinct values are the export's.
+        visitor.pseudonymiser.report.occurrences = [:]
+        visitor.pseudonymiser.report.freeTextFieldsTouched = 0
+        visitor.pseudonymiser.report.freeTextReplacements = 0
+        visitor.counts = LeafCounts()
+
+        let reader = try open()
+        var original = header.state
+        var export = header.state
+        visitor.reset()
+        export.visitData(&visitor)
+        if let failure = visitor.failure {
+            throw cannotPseudonymise(step: 0, line: 1, failure)
+        }
+        let writer: ActionLogExportWriter<State>
+        do {
+            writer = try ActionLogExportWriter(
+                path: temporary, like: header, initialState: export, schemaVersion: rules.schemaVersion,
+                privacy: privacy)
+        } catch {
+            throw PseudonymisationError.cannotWrite(path: temporary, reason: error.description)
+        }
+        var succeeded = false
+        defer { if !succeeded { writer.abandon() } }
+        var step = 0
+        var lastLine = 1
+        while case let batch = try nextBatch(reader), !batch.isEmpty {
+            for record in batch {
+                step += 1
+                lastLine = record.line
+                let before = export
+                let originalDecisions = rules.reduce(&original, record.action)
+                if let recorded = record.fingerprint, (try? Fingerprint.of(original)) != recorded {
+                    throw PseudonymisationError.doesNotVerify(path: reader.path, step: step, line: record.line)
+                }
+                var action = record.action
+                visitor.reset()
+                action.visitData(&visitor)
+                if let failure = visitor.failure {
+                    throw cannotPseudonymise(step: step, line: record.line, failure, in: reader.path)
+                }
+                let exportDecisions = rules.reduce(&export, action)
+                if let decision = rules.difference(between: originalDecisions, and: exportDecisions) {
+                    try resolve(
+                        step: step, record: record, path: reader.path, before: before,
+                        originalDecisions: originalDecisions, decision: decision)
+                }
+                var fingerprint: Fingerprint?
+                if record.fingerprint != nil { fingerprint = try fingerprintOf(export, step: step) }
+                do {
+                    try writer.append(
+                        sequence: record.sequence, timeMilliseconds: record.timeMilliseconds, action: action,
+                        fingerprint: fingerprint)
+                } catch {
+                    throw PseudonymisationError.cannotWrite(path: temporary, reason: error.description)
+                }
+            }
+            progress?.completedUnitCount += Int64(batch.count)
+        }
+        let closed = reader.footer
+        if let footer = closed, (try? Fingerprint.of(original)) != footer.fingerprint {
+            throw PseudonymisationError.doesNotVerify(path: reader.path, step: step, line: lastLine + 1)
+        }
+        do {
+            if closed != nil {
+                try writer.finish(footerFingerprint: try fingerprintOf(export, step: step))
+            } else {
+                try writer.close()
+            }
+        } catch let error as PseudonymisationError {
+            throw error
+        } catch {
+            throw PseudonymisationError.cannotWrite(path: temporary, reason: "\(error)")
+        }
+        succeeded = true
+        steps = step
+        let report = PseudonymisationReport(
+            log: path, output: output, steps: step, partsRead: reader.partsRead, closedCleanly: closed != nil,
+            tornLineDropped: reader.tornLine?.line, privacy: privacy, leaves: visitor.counts,
+            pseudonyms: visitor.pseudonymiser.report, restarts: restarts)
+        return Written(report: report, footer: closed != nil)
+    }
+
+    private func fingerprintOf(_ state: State, step: Int) throws -> Fingerprint {
+        do {
+            return try Fingerprint.of(state)
+        } catch {
+            throw PseudonymisationError.exportDoesNotVerify(step: step, reason: "its state cannot be encoded: \(error)")
+        }
+    }
+
+    private func cannotPseudonymise(
+        step: Int, line: Int, _ failure: (field: String, error: any Error), in part: String? = nil
+    ) -> PseudonymisationError {
+        .cannotPseudonymise(
+            path: part ?? path, step: step, line: line, field: failure.field, reason: "\(failure.error)")
+    }
+
+    // MARK: Redraws
+
+    /// A step whose decisions differ: finds, by bisection over the step's personal values, the one
+    /// whose pseudonym changes the decision, redraws it until the step decides as the original
+    /// did, and starts the export over (throws ``Restart``); refuses naming the step, the
+    /// decision and the field when no candidate keeps it.
+    private func resolve(
+        step: Int, record: ActionLogRecord<Action>, path part: String, before: State,
+        originalDecisions: Rules.Decisions, decision: String
+    ) throws -> Never {
+        var collector = PersonalLeafCollector(registrations: visitor.registrations)
+        var action = record.action
+        action.visitData(&collector)
+        // Free text and URLs follow the values inside them: the values are redrawn, not the text.
+        let candidates = collector.leaves.filter { $0.kind != .freeText && $0.kind != .url }
+        func refuse(_ field: String) -> PseudonymisationError {
+            .decisionChanged(path: part, step: step, line: record.line, decision: decision, field: field)
+        }
+        /// Whether the step decides as the original did with these leaves left as they were.
+        func keeps(_ keep: Set<Int>) -> Bool {
+            var trial = visitor
+            trial.keepOriginal = keep
+            trial.reset()
+            var action = record.action
+            action.visitData(&trial)
+            guard trial.failure == nil else { return false }
+            var state = before
+            let decisions = rules.reduce(&state, action)
+            return rules.difference(between: originalDecisions, and: decisions) == nil
+        }
+        guard !candidates.isEmpty else { throw refuse("(no personal value in this step's action)") }
+        guard keeps(Set(candidates.map(\.index))) else {
+            throw refuse(candidates.map(\.field).joined(separator: ", "))
+        }
+        // The fewest leading candidates whose originals keep the decision: the last is the one.
+        var low = 0
+        var high = candidates.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if keeps(Set(candidates[..<middle].map(\.index))) { high = middle } else { low = middle }
+        }
+        let culprit = candidates[high - 1]
+        while true {
+            do {
+                _ = try visitor.pseudonymiser.redraw(culprit.value, kind: culprit.kind)
+            } catch {
+                throw refuse(culprit.field)
+            }
+            if keeps([]) { throw Restart() }
+        }
+    }
+
+    // MARK: Pass 3: the written file, read back
+
+    private func verifyExport(_ written: Written) throws {
+        let reader: ActionLogPartsReader<State>
+        do {
+            reader = try ActionLogPartsReader<State>(
+                path: temporary, schemaVersion: rules.schemaVersion, maximumLineBytes: maximumLineBytes)
+        } catch {
+            throw PseudonymisationError.exportDoesNotVerify(step: 0, reason: error.description)
+        }
+        guard reader.header.privacy == privacy else {
+            throw PseudonymisationError.exportDoesNotVerify(step: 0, reason: "its header's privacy member differs")
+        }
+        var state = reader.header.state
+        var step = 0
+        while true {
+            if progress?.isCancelled == true { throw CancellationError() }
+            let batch: [ActionLogRecord<Action>]
+            do {
+                batch = try reader.nextBatch()
+            } catch {
+                throw PseudonymisationError.exportDoesNotVerify(step: step + 1, reason: error.description)
+            }
+            if batch.isEmpty { break }
+            for record in batch {
+                step += 1
+                rules.replay(&state, record.action)
+                if let recorded = record.fingerprint, (try? Fingerprint.of(state)) != recorded {
+                    throw PseudonymisationError.exportDoesNotVerify(step: step, reason: "its fingerprint differs")
+                }
+            }
+            progress?.completedUnitCount += Int64(batch.count)
+        }
+        guard step == written.report.steps, reader.tornLine == nil, (reader.footer != nil) == written.footer else {
+            throw PseudonymisationError.exportDoesNotVerify(step: step, reason: "its records or footer differ")
+        }
+        if let footer = reader.footer, (try? Fingerprint.of(state)) != footer.fingerprint {
+            throw PseudonymisationError.exportDoesNotVerify(step: step, reason: "its footer's fingerprint differs")
+        }
+    }
+
+    // MARK: The output
+
+    /// Refuses an existing output (without overwrite) before any work.
+    private func checkOutputBeforehand() throws {
+        if Self.sameFile(output, path) { throw PseudonymisationError.outputIsInput(path: output) }
+        if !overwrite, FileManager.default.fileExists(atPath: output) {
+            throw PseudonymisationError.outputExists(path: output)
+        }
+    }
+
+    /// Refuses an output that is one of the log's parts.
+    private func checkOutputIsNotInput() throws {
+        for part in partPaths where Self.sameFile(output, part) {
+            throw PseudonymisationError.outputIsInput(path: output)
+        }
+    }
+
+    /// Moves the verified temporary file to the output: `link` (which never replaces a file) unless
+    /// overwriting, `rename` (atomic) if so.
+    private func publish() throws {
+        if progress?.isCancelled == true { throw CancellationError() }
+        if overwrite {
+            guard rename(temporary, output) == 0 else {
+                throw PseudonymisationError.cannotWrite(path: output, reason: String(cString: strerror(errno)))
+            }
+        } else {
+            guard link(temporary, output) == 0 else {
+                if errno == EEXIST { throw PseudonymisationError.outputExists(path: output) }
+                throw PseudonymisationError.cannotWrite(path: output, reason: String(cString: strerror(errno)))
+            }
+            unlink(temporary)
+        }
+        progress?.completedUnitCount = progress?.totalUnitCount ?? 0
+    }
+
+    /// Whether both paths name one existing file (the same device and inode), or the same path.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        if URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path
+        {
+            return true
+        }
+        var a = stat()
+        var b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+}

@@ -1,0 +1,146 @@
+import ActionLog
+import StateStore
+
+/// Counts of the leaves an export wrote, by class: what the report calls "counts by class".
+public struct LeafCounts: Sendable, Hashable, Codable {
+    /// Plain string leaves, kept as they were.
+    public var plain = 0
+    /// Secret leaves (already `[REDACTED]` in the original): kept as the marker.
+    public var secret = 0
+    /// Personal leaves, each pseudonymised (or, for free text and URLs, scrubbed of personal values).
+    public var personal = 0
+
+    /// No leaves.
+    public init() {}
+}
+
+/// Replaces every personal leaf of a value through one ``Pseudonymiser``: names, addresses,
+/// postcodes, email addresses and phone numbers by their pseudonyms, free text and URLs by
+/// ``Pseudonymiser/replacingKnownValues(in:)``. Counts the leaves by class, and remembers the
+/// first failure with the path of the field it met it in (a visitor cannot throw).
+struct PseudonymisingVisitor: DataVisitor {
+    let registrations: DataRegistrations
+    var pseudonymiser: Pseudonymiser
+    var counts = LeafCounts()
+    /// Personal leaves to leave as they are, by their index among the value's personal leaves
+    /// (a trial that finds which pseudonym changed a decision).
+    var keepOriginal: Set<Int> = []
+    /// The first failure: the field's path and the error.
+    var failure: (field: String, error: any Error)?
+
+    private var path: [String] = []
+    private var personalIndex = 0
+
+    init(registrations: DataRegistrations, pseudonymiser: Pseudonymiser) {
+        self.registrations = registrations
+        self.pseudonymiser = pseudonymiser
+    }
+
+    /// Starts a new value: leaf indices count from 0 again.
+    mutating func reset() {
+        path.removeAll(keepingCapacity: true)
+        personalIndex = 0
+        failure = nil
+    }
+
+    mutating func enter(_ field: String) { path.append(field) }
+    mutating func leave() { path.removeLast() }
+
+    mutating func visitSecret(field: String) { counts.secret += 1 }
+
+    mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
+        switch dataClass {
+        case .plain:
+            counts.plain += 1
+        case .secret:
+            counts.secret += 1
+        case .personal(let kind):
+            counts.personal += 1
+            let index = personalIndex
+            personalIndex += 1
+            guard failure == nil, !keepOriginal.contains(index) else { return }
+            do {
+                if kind == .freeText {
+                    value = try pseudonymiser.replacingKnownValues(in: value)
+                } else {
+                    value = try pseudonymiser.pseudonym(for: value, kind: kind)
+                }
+            } catch {
+                failure = (fieldPath(field), error)
+            }
+        }
+    }
+
+    /// `field` under the fields entered: `payment.submission.cardholderName`.
+    func fieldPath(_ field: String) -> String {
+        FieldPath.join(path, field)
+    }
+}
+
+/// A personal leaf of a value, found by ``PersonalLeafCollector``.
+struct PersonalLeaf: Sendable {
+    /// Its index among the value's personal leaves, in visiting order.
+    let index: Int
+    let kind: PersonalKind
+    let value: String
+    /// The field's path.
+    let field: String
+}
+
+/// Lists the personal leaves of a value, in visiting order.
+struct PersonalLeafCollector: DataVisitor {
+    let registrations: DataRegistrations
+    var leaves: [PersonalLeaf] = []
+    private var path: [String] = []
+
+    init(registrations: DataRegistrations) {
+        self.registrations = registrations
+    }
+
+    mutating func enter(_ field: String) { path.append(field) }
+    mutating func leave() { path.removeLast() }
+
+    mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
+        guard case .personal(let kind) = dataClass else { return }
+        leaves.append(
+            PersonalLeaf(index: leaves.count, kind: kind, value: value, field: FieldPath.join(path, field)))
+    }
+}
+
+/// Collects the distinct personal values of a whole log (names, addresses, postcodes, email
+/// addresses, phone numbers: the values a pseudonym is issued for), in order of first
+/// appearance, so that an export can make every one known before it issues the first pseudonym.
+struct DistinctValueCollector: DataVisitor {
+    let registrations: DataRegistrations
+    private(set) var values: [(kind: PersonalKind, value: String)] = []
+    private var seen: Set<SeenValue> = []
+
+    init(registrations: DataRegistrations) {
+        self.registrations = registrations
+    }
+
+    mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
+        guard case .personal(let kind) = dataClass, kind != .freeText, kind != .url else { return }
+        if seen.insert(SeenValue(kind: kind, value: value)).inserted { values.append((kind, value)) }
+    }
+
+    private struct SeenValue: Hashable {
+        let kind: PersonalKind
+        let value: String
+    }
+}
+
+enum FieldPath {
+    /// The path's fields and `field`, `.`-separated, an element's `[]` glued to its collection.
+    static func join(_ path: [String], _ field: String) -> String {
+        var text = ""
+        for part in path + [field] {
+            if part.hasPrefix("[") || text.isEmpty {
+                text += part
+            } else {
+                text += "." + part
+            }
+        }
+        return text
+    }
+}
