@@ -247,14 +247,14 @@ let cliProducts: [Product] = [
 let cliTargets: [Target] = [
     .executableTarget(
         name: "CheckoutCLI",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox", "LogPrivacy"],
         swiftSettings: strict
     ),
     .testTarget(
         name: "CheckoutCLITests",
         dependencies: [
             "StateStore", "ActionLog", "StateStoreTesting", "Checkout", "PaymentProviders", "CheckoutSandbox",
-            "StoreTestSupport",
+            "StoreTestSupport", "LogPrivacy",
         ],
         exclude: ["__Snapshots__"],
         swiftSettings: strict

@@ -101,6 +101,36 @@ public struct ActionLogHeader<State>: Sendable where State: Sendable {
     public var state: State
     /// The fingerprint of `state`.
     public var fingerprint: Fingerprint
+    /// What the header's `privacy` member says: present only in a pseudonymised export, whose
+    /// personal values are pseudonyms; `nil` (the member absent) means the log holds the
+    /// customer's personal data in clear, as recorded.
+    public var privacy: ActionLogPrivacy? = nil
+}
+
+/// The `privacy` member of a pseudonymised export's header: `{"scheme":1,"keyId":"…"}`, the
+/// version of the pseudonymisation scheme and, for an export made under a kept key, the key's id
+/// (never the key). A recorder never writes it: "in clear" means that the member is absent.
+///
+/// Read tolerantly: any `privacy` member other than `null` marks the log as pseudonymised, even
+/// when its scheme cannot be read (a newer export's shape), so that such a log is never taken for
+/// one in clear.
+public struct ActionLogPrivacy: Sendable, Hashable {
+    /// The pseudonymisation scheme's version, when the member names one as an integer.
+    public var scheme: Int?
+    /// The id of the kept key the pseudonyms were made with; `nil` for a random key.
+    public var keyID: String?
+
+    /// Creates a privacy member.
+    public init(scheme: Int?, keyID: String? = nil) {
+        self.scheme = scheme
+        self.keyID = keyID
+    }
+
+    /// `scheme 1, key k-2026`, `scheme 1, a random key`, `scheme unknown, a random key`.
+    public var summary: String {
+        let scheme = self.scheme.map { "scheme \($0)" } ?? "scheme unknown"
+        return scheme + ", " + (keyID.map { "key \($0)" } ?? "a random key")
+    }
 }
 
 /// One recorded action.

@@ -691,8 +691,35 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             part: try int("part", in: 0...ActionLogFormat.maximumPart),
             firstSequence: try int("firstSeq", in: 1...ActionLogFormat.maximumSequence),
             state: state,
-            fingerprint: fingerprint
+            fingerprint: fingerprint,
+            privacy: members["privacy"].flatMap { privacy(at: $0, tape: tape, bytes: bytes) }
         )
+    }
+
+    /// The header's `privacy` member (see ``ActionLogPrivacy``): `nil` for `null`; for an object,
+    /// its integer `scheme` and string `keyId` when present; for anything else, a privacy of
+    /// unknown scheme.
+    private static func privacy(at index: Int, tape: JSONTape, bytes: UnsafeRawBufferPointer) -> ActionLogPrivacy? {
+        let json = valueBytes(at: index, tape: tape, bytes: bytes)
+        guard let value = try? JSONParser.parse(json.bindMemory(to: UInt8.self)) else {
+            return ActionLogPrivacy(scheme: nil)
+        }
+        switch value {
+        case .null:
+            return nil
+        case .object(let members):
+            var privacy = ActionLogPrivacy(scheme: nil)
+            for member in members {
+                switch (member.key, member.value) {
+                case ("scheme", .number(let text)) where privacy.scheme == nil: privacy.scheme = Int(text)
+                case ("keyId", .string(let text)) where privacy.keyID == nil: privacy.keyID = text
+                default: break
+                }
+            }
+            return privacy
+        default:
+            return ActionLogPrivacy(scheme: nil)
+        }
     }
 
     /// The bytes of the value at a tape position (a string with its quotes).
