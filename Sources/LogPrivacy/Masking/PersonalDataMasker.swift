@@ -151,9 +151,9 @@ private struct MaskingVisitor: DataVisitor {
 }
 
 extension PersonalDataMasker: CustomStringConvertible, CustomReflectable {
-    /// Counts only: `PersonalDataMasker(9 values)`. Never a value.
+    /// Counts only: `PersonalDataMasker(values: 9)`. Never a value.
     public var description: String {
-        "PersonalDataMasker(\(counts.values.reduce(0, +)) values)"
+        "PersonalDataMasker(values: \(counts.values.reduce(0, +)))"
     }
 
     /// A mirror with the counts only, so `dump` and reflection never reach the values.
