@@ -229,7 +229,8 @@ struct ReplayCommand {
         }
         let action =
             (try? CanonicalEncoder.encode(personalData.shown(divergence.action))).map { ActionText.describe($0) } ?? "?"
-        let before = (try? CanonicalEncoder.encode(personalData.shown(divergence.lastMatchingState)).renderedLines) ?? []
+        let before =
+            (try? CanonicalEncoder.encode(personalData.shown(divergence.lastMatchingState)).renderedLines) ?? []
         let after = (try? CanonicalEncoder.encode(personalData.shown(divergence.replayedState)).renderedLines) ?? []
         let changes = ActionText.changes(from: before, to: after)
         if json {

@@ -156,16 +156,19 @@ final class InspectorBrowserTests: XCTestCase {
             // The banner shows exactly when the log holds personal data in clear.
             let inClear =
                 PersonalDataStatus.of(header: replay.header, actions: replay.steps.lazy.map(\.action)) == .inClear
-            XCTAssertEqual(opened["personalData"] as? String, inClear ? "personal data in clear" : "no personal data", name)
             XCTAssertEqual(
-                (opened["privacyBanner"] as? String)?.hasPrefix("This log holds personal data in clear: "), inClear ? true : nil,
+                opened["personalData"] as? String, inClear ? "personal data in clear" : "no personal data", name)
+            XCTAssertEqual(
+                (opened["privacyBanner"] as? String)?.hasPrefix("This log holds personal data in clear: "),
+                inClear ? true : nil,
                 name)
         }
         let maskedFact = try XCTUnwrap(facts.last?["opened"] as? [String: Any])
         XCTAssertEqual(facts.last?["errors"] as? [String], [], "masked page: script errors")
         XCTAssertEqual(maskedFact["personalData"] as? String, "personal data masked")
         XCTAssertTrue(
-            (maskedFact["privacyBanner"] as? String ?? "").hasPrefix("This log holds personal data in clear; this page shows it masked"),
+            (maskedFact["privacyBanner"] as? String ?? "").hasPrefix(
+                "This log holds personal data in clear; this page shows it masked"),
             "\(maskedFact)")
         let shown = (maskedFact["bodyText"] as? String ?? "") + (facts.last?["stateTabText"] as? String ?? "")
         XCTAssertTrue(shown.contains("‹email#1›"), shown)

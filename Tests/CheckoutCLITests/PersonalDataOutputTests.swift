@@ -102,7 +102,8 @@ final class PersonalDataOutputTests: XCTestCase {
         let replay = try run(["replay", log])
         XCTAssertEqual(
             replay.errors,
-            "checkout: \(log) holds personal data in clear: --mask-personal shows markers instead, for screen sharing\n")
+            "checkout: \(log) holds personal data in clear: --mask-personal shows markers instead, for screen sharing\n"
+        )
         let masked = try run(["replay", log, "--mask-personal"])
         XCTAssertEqual(
             masked.errors,
@@ -141,7 +142,9 @@ final class PersonalDataOutputTests: XCTestCase {
                 replay.errors,
                 "checkout: \(log) is pseudonymised (\(test.summary)): its personal values are pseudonyms, "
                     + "not the customer's\n")
-            for arguments in [["replay", "--json", log], ["replay", "--verify", "--json", log], ["verify", "--json", log]] {
+            for arguments in [
+                ["replay", "--json", log], ["replay", "--verify", "--json", log], ["verify", "--json", log],
+            ] {
                 let object = try firstObject(run(arguments).output)
                 XCTAssertEqual(object["personalData"] as? String, "pseudonymised", "\(arguments)")
                 XCTAssertEqual(

@@ -53,8 +53,11 @@ final class PersonalDataMaskerTests: XCTestCase {
     func testFreeTextAndURLLeavesKeepTheirTextWithKnownValuesMasked() {
         var masker = PersonalDataMasker()
         masker.learn("Ada Lovelace", kind: .nameOrAddress)
-        XCTAssertEqual(masker.marker(for: "Declined for Ada Lovelace", kind: .freeText), "Declined for ‹nameOrAddress#1›")
-        XCTAssertEqual(masker.marker(for: "https://x.example/?n=Ada%20Lovelace", kind: .url), "https://x.example/?n=‹nameOrAddress#1›")
+        XCTAssertEqual(
+            masker.marker(for: "Declined for Ada Lovelace", kind: .freeText), "Declined for ‹nameOrAddress#1›")
+        XCTAssertEqual(
+            masker.marker(for: "https://x.example/?n=Ada%20Lovelace", kind: .url),
+            "https://x.example/?n=‹nameOrAddress#1›")
         XCTAssertEqual(masker.markedValues, [.nameOrAddress: 1], "free text is not a value of its own")
     }
 
@@ -70,7 +73,8 @@ final class PersonalDataMaskerTests: XCTestCase {
         XCTAssertEqual(contact.email, "‹email#1›")
         XCTAssertEqual(contact.country, "GB")
         XCTAssertEqual(contact.note, "Leave it with ‹nameOrAddress#1›")
-        XCTAssertEqual(contact.message, #"{"who":"‹nameOrAddress#1›","sku":"tee-1"}"#, "raw JSON edited at its literals")
+        XCTAssertEqual(
+            contact.message, #"{"who":"‹nameOrAddress#1›","sku":"tee-1"}"#, "raw JSON edited at its literals")
     }
 
     func testTheMaskerShowsCountsNeverValues() {
