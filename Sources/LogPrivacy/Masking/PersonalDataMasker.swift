@@ -13,7 +13,7 @@ public import ActionLog
 /// masker.maskingKnownValues(in: "Thanks, Jane Doe!")          // "Thanks, ‹nameOrAddress#1›!"
 /// ```
 ///
-/// - **Markers**: `‹KIND#N›`, where `KIND` is the ``PersonalKind``'s raw value and `N` counts the
+/// - **Markers**: `‹KIND#N›`, where `KIND` is the `PersonalKind`'s raw value and `N` counts the
 ///   distinct values of that kind from 1, in the order they are first learned or met. Values
 ///   equal under the kind's normalisation (`PersonalKind.normalised(_:)`: case, white space,
 ///   postcode spaces and hyphens) share a marker, so equal values stay visibly equal and
