@@ -150,6 +150,8 @@ FACTS = r"""(() => {
     title: document.title,
     stepCount: text('step-count'),
     verification: text('verification'),
+    personalData: text('personal-data'),
+    privacyBanner: document.getElementById('privacy-banner').hidden ? null : text('privacy-banner'),
     position: text('position'),
     view: text('journey-view'), place: text('journey-place'), total: text('journey-total'),
     payment: text('journey-payment'),

@@ -41,13 +41,16 @@ struct CommandHelp {
         name: "replay",
         summary: "print each step of a recorded action log, or check it (--verify)",
         synopsis: """
-            usage: checkout replay LOG [--to N | --verify] [--all] [--json] [--no-color] [--max-line-bytes SIZE]
+            usage: checkout replay LOG [--to N | --verify] [--all] [--json] [--mask-personal] [--no-color]
+                                  [--max-line-bytes SIZE]
 
             """,
         details: """
             Replays LOG through the current reducer with effects off, and prints each step: the
             action in words, the journey (view, section, total, payment) when it moves, the state
             changes that matter, the analytics events; then the final state of the log's kind.
+            A log that holds personal data in clear says so in one line on standard error (a
+            pseudonymised export says that it is one; --json carries it as "personalData").
 
             options:
               --to N                 stop after step N (0 is the initial state; at most the log's steps)
@@ -55,6 +58,9 @@ struct CommandHelp {
                                      1 at the first divergence (not with --to: it checks the whole log)
               --all                  show bookkeeping too (request ids, in-flight counters, unchanged sections)
               --json                 JSON Lines instead of text (full fidelity)
+              --mask-personal        show each personal value as a marker (‹email#1›; equal values
+                                     share one), in the text, --json and --verify's diff: for screen
+                                     sharing (the log itself is unchanged)
               --no-color             no colours (colours only on a terminal, never with NO_COLOR set)
               --max-line-bytes SIZE  refuse longer lines (16M by default; K, M, G suffixes)
 
@@ -72,7 +78,7 @@ struct CommandHelp {
         name: "inspect",
         summary: "write a log's inspector: one self-contained HTML file to open in a browser",
         synopsis: """
-            usage: checkout inspect LOG [-o FILE] [--max-line-bytes SIZE]
+            usage: checkout inspect LOG [-o FILE] [--mask-personal] [--max-line-bytes SIZE]
 
             """,
         details: """
@@ -80,15 +86,19 @@ struct CommandHelp {
             Redux DevTools: the action list with search, a slider and keyboard stepping through
             time, the state at the chosen step, the diff against the step before, the analytics
             events, a timeline of the journey, and the divergence --verify finds, marked at its
-            step. Secrets stay redacted, as they are in the log.
+            step. Secrets stay redacted, as they are in the log. A banner says when the log holds
+            personal data in clear.
 
             options:
               -o, --output FILE      where to write it (NAME.html in the current directory by
                                      default; - for standard output)
+              --mask-personal        a page with each personal value as a marker (‹email#1›),
+                                     search included: none of the values is in the file
               --max-line-bytes SIZE  refuse longer lines (16M by default; K, M, G suffixes)
 
             examples:
               checkout inspect Examples/Logs/native-guest.jsonl
+              checkout inspect session.jsonl --mask-personal -o /tmp/shared.html
               checkout inspect session.jsonl -o /tmp/session.html
 
             exit: 0 written, 2 the log cannot be read or the file cannot be written, 64 a usage mistake.
@@ -114,7 +124,8 @@ struct CommandHelp {
 
             options:
               --json           JSON Lines: one object per log (with its app, log id, cart id, session
-                               reference and order id when known), then {"summary": …}
+                               reference and order id when known, and "personalData": inClear,
+                               pseudonymised or none), then {"summary": …}
               --find ID        print only the logs whose order id, cart id, session reference or
                                log id is ID (exit 1 when none is found)
               --shard I/N      verify only share I of N (0 ≤ I < N): the logs whose name (the path

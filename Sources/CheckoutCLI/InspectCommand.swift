@@ -9,6 +9,8 @@ struct InspectCommand {
     /// directory by default.
     let outputPath: String
     let maximumLineBytes: Int
+    /// `--mask-personal`: the page shows every personal value as its marker (`‹email#1›`).
+    let maskPersonal: Bool
 
     init(options: Options) throws {
         var options = options
@@ -25,6 +27,7 @@ struct InspectCommand {
             outputPath = name + ".html"
         }
         maximumLineBytes = try ReplayCommand.maximumLineBytes(&options)
+        maskPersonal = options.flag("--mask-personal")
         try options.rejectUnknown()
     }
 
@@ -40,7 +43,13 @@ struct InspectCommand {
                 Data("checkout: \(torn.path):\(torn.line): \(torn.problem); skipped (the recording was cut off)\n".utf8)
             )
         }
-        let page = try InspectorPage.html(for: replay, name: URL(fileURLWithPath: path).lastPathComponent) {
+        let personalData = PersonalDataView(replay, mask: maskPersonal)
+        if let notice = personalData.notice(path: path) {
+            FileHandle.standardError.write(Data((notice + "\n").utf8))
+        }
+        let page = try InspectorPage.html(
+            for: replay, name: URL(fileURLWithPath: path).lastPathComponent, personalData: personalData
+        ) {
             terminal.progress($0, of: $1)
         }
         if outputPath == "-" {

@@ -63,6 +63,8 @@ struct InspectorData {
         if let torn = replay.tornLine {
             log.append("\"torn\":" + Self.quoted("line \(torn.line): \(torn.problem)"))
         }
+        // What the page's banner says about personal data: `{"personalData":"inClear","masked":true}`.
+        log.append("\"privacy\":" + CanonicalValue.object(walk.personalData.jsonMembers).compactJSON)
         var verify = ["\"checked\":\(replay.fingerprintsChecked)"]
         if let divergence = replay.divergence {
             verify.append(

@@ -12,10 +12,13 @@ import Foundation
 /// not run or fetch anything.
 enum InspectorPage {
     /// The page of a replayed log, as UTF-8; `progress` hears of every 256th step and the last.
+    /// With a masking `personalData`, every personal value the page holds (its data, the words
+    /// and journeys the search looks through) is a marker.
     static func html(
-        for replay: Replayer<CheckoutState>, name: String, progress: (Int, Int) -> Void = { _, _ in }
+        for replay: Replayer<CheckoutState>, name: String, personalData: PersonalDataView,
+        progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> [UInt8] {
-        var walk = try JourneyWalk(replay)
+        var walk = try JourneyWalk(replay, personalData: personalData)
         var data = InspectorData(name: name, replay: replay, walk: walk)
         while let step = try walk.next() {
             data.append(step)

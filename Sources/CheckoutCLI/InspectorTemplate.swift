@@ -26,6 +26,9 @@ header h1 { font-size: 15px; margin: 0; font-weight: 600; font-family: var(--mon
 .chip.ok { background: #064e3b; color: #a7f3d0; }
 .chip.warn { background: #78350f; color: #fde68a; }
 .chip.bad { background: #7f1d1d; color: #fecaca; font-weight: 600; }
+#privacy-banner { padding: 8px 16px; font-weight: 600; border-bottom: 1px solid var(--line); }
+#privacy-banner.clear { background: #fff7ed; color: #9a3412; border-bottom-color: #fed7aa; }
+#privacy-banner.masked { background: #eff6ff; color: #1e3a8a; border-bottom-color: #bfdbfe; }
 #fatal { background: #fee2e2; color: #7f1d1d; padding: 10px 16px; font-weight: 600; }
 #timeline-box { background: var(--panel); border-bottom: 1px solid var(--line); padding: 6px 8px 0; }
 #timeline { width: 100%; display: block; cursor: pointer; touch-action: none; }
@@ -151,8 +154,10 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
     <span class="chip" id="app"></span>
     <span class="chip" id="log-id"></span>
     <span class="chip" id="recorded"></span>
+    <span class="chip" id="personal-data"></span>
   </div>
 </header>
+<div id="privacy-banner" role="status" hidden></div>
 <div id="fatal" hidden></div>
 <section id="timeline-box">
   <canvas id="timeline" aria-label="Journey timeline"></canvas>
@@ -470,6 +475,31 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
     $('torn').textContent = 'torn last line skipped';
     $('torn').title = D.log.torn;
   }
+  // ---- Personal data: whether the log holds it in clear, and whether this page masks it.
+  const privacy = D.log.privacy || {};
+  const personalChip = $('personal-data');
+  const banner = $('privacy-banner');
+  if (privacy.personalData === 'inClear') {
+    personalChip.textContent = privacy.masked ? 'personal data masked' : 'personal data in clear';
+    personalChip.classList.add(privacy.masked ? 'ok' : 'warn');
+    banner.hidden = false;
+    banner.classList.add(privacy.masked ? 'masked' : 'clear');
+    banner.textContent = privacy.masked
+      ? 'This log holds personal data in clear; this page shows it masked: each personal value is a marker ' +
+        'such as \u2039email#1\u203a, and equal values share one.'
+      : 'This log holds personal data in clear: names, addresses, email and phone as the customer gave them. ' +
+        'Mind where this page goes; checkout inspect --mask-personal makes a page with markers instead.';
+  } else if (privacy.personalData === 'pseudonymised') {
+    const p = privacy.privacy || {};
+    personalChip.textContent = 'pseudonymised \u00b7 scheme ' + (p.scheme === undefined ? 'unknown' : p.scheme) +
+      (p.keyId === undefined ? '' : ' \u00b7 key ' + p.keyId);
+    personalChip.classList.add('ok');
+    personalChip.title = 'Its personal values are pseudonyms, not the customer\u2019s.';
+  } else {
+    personalChip.textContent = 'no personal data';
+    personalChip.classList.add('ok');
+  }
+
   const verification = $('verification');
   if (divergence) {
     verification.textContent = 'diverged at step ' + divergence.step;

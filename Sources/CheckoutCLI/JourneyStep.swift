@@ -122,12 +122,17 @@ struct JourneyWalk {
     private(set) var journey: JourneyPoint
     /// How many steps have been walked.
     private(set) var walked = 0
+    /// How personal data is shown: the steps' actions, changes and states pass through it (masked
+    /// with `--mask-personal`); the reducer runs on the log as recorded.
+    private(set) var personalData: PersonalDataView
 
-    init(_ replay: Replayer<CheckoutState>) throws {
+    init(_ replay: Replayer<CheckoutState>, personalData: PersonalDataView) throws {
         self.replay = replay
+        self.personalData = personalData
         state = replay.initialState
-        canonical = try CanonicalEncoder.encode(state)
-        journey = JourneyPoint(state)
+        let shown = self.personalData.shown(state)
+        canonical = try CanonicalEncoder.encode(shown)
+        journey = JourneyPoint(shown)
     }
 
     /// The next step, or `nil` after the last.
@@ -136,9 +141,10 @@ struct JourneyWalk {
         let recorded = replay.steps[walked]
         let before = state
         _ = reducer.reduce(&state, recorded.action)
-        let after = try CanonicalEncoder.encode(state)
-        let action = try CanonicalEncoder.encode(recorded.action)
-        let point = JourneyPoint(state)
+        let shown = personalData.shown(state)
+        let after = try CanonicalEncoder.encode(shown)
+        let action = try CanonicalEncoder.encode(personalData.shown(recorded.action))
+        let point = JourneyPoint(shown)
         walked += 1
         let step = JourneyStep(
             number: walked, sequence: recorded.sequence, timeMilliseconds: recorded.timeMilliseconds, action: action,

@@ -52,6 +52,17 @@ struct LogVerdict: Decodable, Equatable {
     var checkoutReference: String?
     /// The order the checkout completed.
     var orderId: String?
+    /// Whether the log holds personal data: `inClear`, `pseudonymised` or `none`
+    /// (``PersonalDataStatus``; readable logs).
+    var personalData: String?
+    /// A pseudonymised log's `privacy` header member: its scheme and key id, when known.
+    var privacy: Privacy?
+
+    /// The `privacy` member of a pseudonymised log's verdict.
+    struct Privacy: Decodable, Equatable {
+        var scheme: Int?
+        var keyId: String?
+    }
 
     init(log: String, status: Status) {
         self.log = log
@@ -89,6 +100,12 @@ struct LogVerdict: Decodable, Equatable {
         add("cartId", cartId)
         add("checkoutReference", checkoutReference)
         add("orderId", orderId)
+        add("personalData", personalData)
+        if let privacy {
+            members += PersonalDataView.jsonMembers(
+                .pseudonymised(ActionLogPrivacy(schemeVersion: privacy.scheme, keyID: privacy.keyId))
+            ).filter { $0.key == "privacy" }
+        }
         return CanonicalValue.object(members).compactJSON
     }
 

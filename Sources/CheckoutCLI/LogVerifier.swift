@@ -62,6 +62,11 @@ struct LogVerifier {
         verdict.cartId = identity.cartID
         verdict.checkoutReference = identity.checkoutReference
         verdict.orderId = identity.orderID
+        let personalData = PersonalDataStatus.of(header: replay.header, actions: replay.steps.lazy.map(\.action))
+        verdict.personalData = personalData.name
+        if case .pseudonymised(let privacy) = personalData {
+            verdict.privacy = LogVerdict.Privacy(scheme: privacy.schemeVersion, keyId: privacy.keyID)
+        }
         return verdict
     }
 }

@@ -131,12 +131,12 @@ enum PlainText {
     }
 
     /// A string that reads unambiguously without quotes: an id, an amount, an e-mail address, a
-    /// URL without spaces.
+    /// URL without spaces, a personal value's marker (`‹email#1›`).
     private static func isBareToken(_ string: String) -> Bool {
         guard !string.isEmpty, !["none", "true", "false"].contains(string) else { return false }
         return string.unicodeScalars.allSatisfy { scalar in
             (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
-                || "_.@:/+-?&=%#~".unicodeScalars.contains(scalar)
+                || "_.@:/+-?&=%#~‹›".unicodeScalars.contains(scalar)
         }
     }
 

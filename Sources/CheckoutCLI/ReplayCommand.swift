@@ -12,6 +12,8 @@ struct ReplayCommand {
     let verify: Bool
     /// Show bookkeeping (request ids, in-flight counters) and every section's status too.
     let all: Bool
+    /// `--mask-personal`: show every personal value as its marker (`‹email#1›`).
+    let maskPersonal: Bool
     let maximumLineBytes: Int
     let terminal: Terminal
 
@@ -31,6 +33,7 @@ struct ReplayCommand {
         json = options.flag("--json")
         verify = options.flag("--verify")
         all = options.flag("--all")
+        maskPersonal = options.flag("--mask-personal")
         terminal = Terminal(noColor: options.flag("--no-color"))
         try options.rejectUnknown()
         if verify, let stopAfter {
@@ -94,6 +97,10 @@ struct ReplayCommand {
         let terminal = replay.count >= Self.longPrint ? terminal : terminal.withoutProgress
         let output = Output()
         defer { output.flush() }
+        let personalData = PersonalDataView(replay, mask: maskPersonal)
+        if let notice = personalData.notice(path: path) {
+            FileHandle.standardError.write(Data((notice + "\n").utf8))
+        }
         if let torn = replay.tornLine {
             FileHandle.standardError.write(
                 Data("checkout: \(torn.path):\(torn.line): \(torn.problem); skipped (the recording was cut off)\n".utf8)
@@ -107,13 +114,13 @@ struct ReplayCommand {
                         .utf8))
         }
         if verify {
-            return report(verification: replay, to: output)
+            return report(verification: replay, personalData: personalData, to: output)
         }
         let last = min(stopAfter ?? replay.count, replay.count)
         if json {
-            try writeJSON(replay, through: last, to: output)
+            try writeJSON(replay, through: last, personalData: personalData, to: output)
         } else {
-            try writeText(replay, through: last, to: output, terminal: terminal)
+            try writeText(replay, through: last, personalData: personalData, to: output, terminal: terminal)
         }
         return 0
     }
@@ -121,14 +128,15 @@ struct ReplayCommand {
     /// The replay for people: per step the action in words, the journey when it moved, the
     /// changes that matter and the analytics events; then the state's fields.
     private func writeText(
-        _ replay: Replayer<CheckoutState>, through last: Int, to output: Output, terminal: Terminal
+        _ replay: Replayer<CheckoutState>, through last: Int, personalData: PersonalDataView, to output: Output,
+        terminal: Terminal
     ) throws {
-        var walk = try JourneyWalk(replay)
+        var walk = try JourneyWalk(replay, personalData: personalData)
         let kind = replay.initialState.kind
         output.line(
             terminal.bold(
                 "\(path): a \(kind.rawValue) checkout, \(replay.count) steps, app \(replay.header.appVersion), "
-                    + "log \(replay.header.logID)"))
+                    + "log \(replay.header.logID)" + (personalData.isMasked ? ", personal data masked" : "")))
         output.line("start  " + terminal.bold(walk.journey.text))
         while walk.walked < last {
             let before = walk.state.native.sections
@@ -165,20 +173,25 @@ struct ReplayCommand {
     }
 
     /// JSON Lines with the full fidelity of the log: every action and change as recorded.
-    private func writeJSON(_ replay: Replayer<CheckoutState>, through last: Int, to output: Output) throws {
+    private func writeJSON(
+        _ replay: Replayer<CheckoutState>, through last: Int, personalData: PersonalDataView, to output: Output
+    ) throws {
+        var personalData = personalData
         var state = replay.initialState
-        var lines = try CanonicalEncoder.encode(state).renderedLines
+        var lines = try CanonicalEncoder.encode(personalData.shown(state)).renderedLines
         output.line(
             "{\"log\":\(jsonString(path)),\"steps\":\(replay.count),\"app\":\(jsonString(replay.header.appVersion))"
-                + ",\"logId\":\(jsonString(replay.header.logID)),\"closed\":\(replay.closedCleanly)}")
+                + ",\"logId\":\(jsonString(replay.header.logID)),\"closed\":\(replay.closedCleanly)"
+                + personalData.jsonText + "}")
         for index in 0..<last {
             let step = replay.steps[index]
             let before = state
             _ = Self.reducer.reduce(&state, step.action)
-            let newLines = try CanonicalEncoder.encode(state).renderedLines
+            let newLines = try CanonicalEncoder.encode(personalData.shown(state)).renderedLines
             let changes = ActionText.changes(from: lines, to: newLines)
+            // Analytics events carry no personal data (see CheckoutAnalyticsEvent).
             let events = CheckoutAnalyticsMiddleware.events(for: step.action, before: before, after: state)
-            let action = try CanonicalEncoder.encode(step.action)
+            let action = try CanonicalEncoder.encode(personalData.shown(step.action))
             let changeList = changes.map { jsonString(($0.removed ? "- " : "+ ") + $0.text) }.joined(separator: ",")
             let eventList = try events.map { try CanonicalEncoder.encode($0).compactJSON }.joined(separator: ",")
             output.line(
@@ -187,13 +200,17 @@ struct ReplayCommand {
             lines = newLines
             if index % 256 == 0 || index + 1 == last { terminal.progress(index + 1, of: last) }
         }
-        let final = try CanonicalEncoder.encode(state)
-        output.line(
-            "{\"final\":\(final.compactJSON),\"step\":\(last),\"fingerprint\":\"\(Fingerprint.of(canonical: final))\"}"
-        )
+        // The fingerprint is the replayed state's, as recorded (a masked state's would match nothing).
+        let recorded = try CanonicalEncoder.encode(state)
+        let fingerprint = Fingerprint.of(canonical: recorded)
+        let final = personalData.isMasked ? try CanonicalEncoder.encode(personalData.shown(state)) : recorded
+        output.line("{\"final\":\(final.compactJSON),\"step\":\(last),\"fingerprint\":\"\(fingerprint)\"}")
     }
 
-    private func report(verification replay: Replayer<CheckoutState>, to output: Output) -> Int32 {
+    private func report(
+        verification replay: Replayer<CheckoutState>, personalData: PersonalDataView, to output: Output
+    ) -> Int32 {
+        var personalData = personalData
         // The fingerprints the replay compared: a footer counts only when it was checked.
         let checked = replay.fingerprintsChecked
         guard let divergence = replay.divergence else {
@@ -201,7 +218,7 @@ struct ReplayCommand {
             if json {
                 output.line(
                     "{\"verified\":true,\"steps\":\(replay.count),\"fingerprintsChecked\":\(checked),\"final\":\"\(fingerprint)\""
-                        + ",\"closed\":\(replay.closedCleanly)}"
+                        + ",\"closed\":\(replay.closedCleanly)" + personalData.jsonText + "}"
                 )
             } else {
                 output.line(
@@ -210,16 +227,18 @@ struct ReplayCommand {
             }
             return 0
         }
-        let action = (try? CanonicalEncoder.encode(divergence.action)).map { ActionText.describe($0) } ?? "?"
-        let before = (try? CanonicalEncoder.encode(divergence.lastMatchingState).renderedLines) ?? []
-        let after = (try? CanonicalEncoder.encode(divergence.replayedState).renderedLines) ?? []
+        let action =
+            (try? CanonicalEncoder.encode(personalData.shown(divergence.action))).map { ActionText.describe($0) } ?? "?"
+        let before =
+            (try? CanonicalEncoder.encode(personalData.shown(divergence.lastMatchingState)).renderedLines) ?? []
+        let after = (try? CanonicalEncoder.encode(personalData.shown(divergence.replayedState)).renderedLines) ?? []
         let changes = ActionText.changes(from: before, to: after)
         if json {
             let list = changes.map { jsonString(($0.removed ? "- " : "+ ") + $0.text) }.joined(separator: ",")
             output.line(
                 "{\"verified\":false,\"step\":\(divergence.step),\"recorded\":\"\(divergence.recorded)\""
                     + ",\"replayed\":\"\(divergence.replayed)\",\"sinceStep\":\(divergence.lastMatchingStep),\"changes\":[\(list)]"
-                    + ",\"closed\":\(replay.closedCleanly)}"
+                    + ",\"closed\":\(replay.closedCleanly)" + personalData.jsonText + "}"
             )
         } else {
             output.line(terminal.red("diverged") + " at step \(divergence.step): \(action)")

@@ -13,6 +13,8 @@ struct VerifySummary: Equatable {
     var open = 0
     var diverged = 0
     var unreadable = 0
+    /// The readable logs that hold personal data in clear.
+    var inClear = 0
     /// The diverged and unreadable logs, in output order.
     var failures: [LogVerdict] = []
     /// The shard this run verified, if it verified one.
@@ -28,6 +30,7 @@ struct VerifySummary: Equatable {
         case .unreadable: unreadable += 1
         }
         if verdict.fails { failures.append(verdict) }
+        if verdict.personalData == PersonalDataStatus.inClear.name { inClear += 1 }
     }
 
     /// The exit status: 1 when a log diverged or could not be read.
@@ -45,7 +48,7 @@ struct VerifySummary: Equatable {
     }
 
     /// `11 logs, 176 actions: 9 verified, 0 open, 1 diverged, 1 unreadable`, then a line per
-    /// failing log.
+    /// failing log, then how many logs hold personal data in clear (when any does).
     func textLines(_ terminal: Terminal) -> [String] {
         let counts =
             "\(logs) \(logs == 1 ? "log" : "logs"), \(actions) \(actions == 1 ? "action" : "actions"): "
@@ -59,6 +62,11 @@ struct VerifySummary: Equatable {
                 lines.append("  " + terminal.red(label) + "  \(failure.log) at step \(failure.divergedAt ?? 0)")
             default: lines.append("  " + terminal.red(label) + "  \(failure.reason)")
             }
+        }
+        if inClear > 0 {
+            lines.append(
+                "personal data in clear in \(inClear) of \(logs) \(logs == 1 ? "log" : "logs") "
+                    + "(checkout replay --mask-personal LOG shows one masked)")
         }
         return lines
     }

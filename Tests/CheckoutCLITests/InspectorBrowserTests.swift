@@ -71,9 +71,15 @@ final class InspectorBrowserTests: XCTestCase {
                 schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
         }
 
+        // A page masked for screen sharing, checked apart after the others.
+        let guest = repositoryRoot.appendingPathComponent("Examples/Logs/native-guest.jsonl").path
+        let masked = directory.appendingPathComponent("native-guest-masked.html").path
+        let maskedResult = try runner.run(["inspect", guest, "--mask-personal", "-o", masked])
+        XCTAssertEqual(maskedResult.status, 0, maskedResult.errors)
+
         let screenshots = Self.screenshotFolder(default: directory)
-        let facts = try Self.check(pages, screenshots: screenshots)
-        XCTAssertEqual(facts.count, pages.count, "one report per page")
+        let facts = try Self.check(pages + [masked], screenshots: screenshots)
+        XCTAssertEqual(facts.count, pages.count + 1, "one report per page")
         for (page, fact) in zip(pages, facts) {
             let name = URL(fileURLWithPath: page).deletingPathExtension().lastPathComponent
             let replay = try XCTUnwrap(expected[page])
@@ -147,6 +153,27 @@ final class InspectorBrowserTests: XCTestCase {
             if let screenshot = fact["screenshot"] as? String {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: screenshot), screenshot)
             }
+            // The banner shows exactly when the log holds personal data in clear.
+            let inClear =
+                PersonalDataStatus.of(header: replay.header, actions: replay.steps.lazy.map(\.action)) == .inClear
+            XCTAssertEqual(
+                opened["personalData"] as? String, inClear ? "personal data in clear" : "no personal data", name)
+            XCTAssertEqual(
+                (opened["privacyBanner"] as? String)?.hasPrefix("This log holds personal data in clear: "),
+                inClear ? true : nil,
+                name)
+        }
+        let maskedFact = try XCTUnwrap(facts.last?["opened"] as? [String: Any])
+        XCTAssertEqual(facts.last?["errors"] as? [String], [], "masked page: script errors")
+        XCTAssertEqual(maskedFact["personalData"] as? String, "personal data masked")
+        XCTAssertTrue(
+            (maskedFact["privacyBanner"] as? String ?? "").hasPrefix(
+                "This log holds personal data in clear; this page shows it masked"),
+            "\(maskedFact)")
+        let shown = (maskedFact["bodyText"] as? String ?? "") + (facts.last?["stateTabText"] as? String ?? "")
+        XCTAssertTrue(shown.contains("‹email#1›"), shown)
+        for value in try LoggedPersonalValues.of(guest) {
+            XCTAssertFalse(shown.contains(value), "the masked page shows \(value)")
         }
         // Every example log verifies, so at least one shows the marker: the check cannot pass empty.
         XCTAssertTrue(facts.contains { $0["stateTabRedacted"] as? Bool == true })

@@ -135,6 +135,9 @@ final class VerifyCommandTests: XCTestCase {
                 "  unreadable  \(path)/eu/notes.jsonl: not an action log: line 1 is not a log header",
                 "  unreadable  \(path)/us/cut.jsonl:5: the line has no checksum",
                 "  diverged    \(path)/us/diverged.jsonl at step 3",
+                // Every readable log of the fleet is a customer's checkout, as recorded.
+                "personal data in clear in \(2 * exampleNames.count + 2) of \(fleetLogs) logs "
+                    + "(checkout replay --mask-personal LOG shows one masked)",
             ])
 
         // Only divergence and unreadable logs fail: the examples and the open log pass.
@@ -147,7 +150,8 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertTrue(
             good.output.hasSuffix(
                 "\(exampleNames.count + 1) logs, \(exampleSteps + 8) actions: \(exampleNames.count) verified, 1 open, "
-                    + "0 diverged, 0 unreadable\n"),
+                    + "0 diverged, 0 unreadable\npersonal data in clear in \(exampleNames.count + 1) of "
+                    + "\(exampleNames.count + 1) logs (checkout replay --mask-personal LOG shows one masked)\n"),
             good.output)
     }
 
@@ -420,6 +424,7 @@ final class VerifyCommandTests: XCTestCase {
             [
                 "verified    \(path): \(3 * actions.count) steps, order order-1",
                 "1 log, \(3 * actions.count) actions: 1 verified, 0 open, 0 diverged, 0 unreadable",
+                "personal data in clear in 1 of 1 log (checkout replay --mask-personal LOG shows one masked)",
             ])
         let part = rotated.appendingPathComponent("session.1.jsonl").path
         let alone = try verify([part])
@@ -477,6 +482,8 @@ final class VerifyCommandTests: XCTestCase {
                 "  unreadable  /dev/zero:1: the line is longer than 65536 bytes, the longest line this reader takes",
                 "  unreadable  \(binary.path): not an action log: line 1 is not a log header",
                 "  unreadable  \(empty.path): the file is empty (no header)",
+                // The header alone holds no personal value yet; the guest's whole log does.
+                "personal data in clear in 1 of 5 logs (checkout replay --mask-personal LOG shows one masked)",
             ])
     }
 
@@ -489,6 +496,8 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertTrue(
             result.output.hasSuffix(
                 "2 logs, 18 actions: 1 verified, 0 open, 0 diverged, 1 unreadable\n"
-                    + "  unreadable  \(missing): cannot read: No such file or directory\n"), result.output)
+                    + "  unreadable  \(missing): cannot read: No such file or directory\n"
+                    + "personal data in clear in 1 of 2 logs (checkout replay --mask-personal LOG shows one masked)\n"),
+            result.output)
     }
 }

@@ -681,15 +681,6 @@ public final class ActionLogReader<State: StoreState & Decodable> {
                 throw bad(.undecodableState(describe(error)))
             }
         }
-        var privacy: ActionLogPrivacy?
-        if let privacyIndex = members["privacy"] {
-            do {
-                privacy = try JSONTapeDecoder.decode(
-                    ActionLogPrivacy.self, tape: tape, bytes: bytes, root: privacyIndex)
-            } catch {
-                throw bad(.missingField("privacy"))
-            }
-        }
         return ActionLogHeader(
             formatVersion: formatVersion,
             engineVersion: try string("engine"),
@@ -701,8 +692,34 @@ public final class ActionLogReader<State: StoreState & Decodable> {
             firstSequence: try int("firstSeq", in: 1...ActionLogFormat.maximumSequence),
             state: state,
             fingerprint: fingerprint,
-            privacy: privacy
+            privacy: members["privacy"].flatMap { Self.privacy(at: $0, tape: tape, bytes: bytes) }
         )
+    }
+
+    /// The header's `privacy` member (see ``ActionLogPrivacy``): `nil` for `null`; for an object,
+    /// its integer `scheme` and string `keyId` when present; for anything else, a privacy of
+    /// unknown scheme.
+    private static func privacy(at index: Int, tape: JSONTape, bytes: UnsafeRawBufferPointer) -> ActionLogPrivacy? {
+        let json = valueBytes(at: index, tape: tape, bytes: bytes)
+        guard let value = try? JSONParser.parse(json.bindMemory(to: UInt8.self)) else {
+            return ActionLogPrivacy(schemeVersion: nil)
+        }
+        switch value {
+        case .null:
+            return nil
+        case .object(let members):
+            var privacy = ActionLogPrivacy(schemeVersion: nil)
+            for member in members {
+                switch (member.key, member.value) {
+                case ("scheme", .number(let text)) where privacy.schemeVersion == nil: privacy.schemeVersion = Int(text)
+                case ("keyId", .string(let text)) where privacy.keyID == nil: privacy.keyID = text
+                default: break
+                }
+            }
+            return privacy
+        default:
+            return ActionLogPrivacy(schemeVersion: nil)
+        }
     }
 
     /// The bytes of the value at a tape position (a string with its quotes).
