@@ -147,7 +147,7 @@ final class ParseModeScriptTests: XCTestCase {
 
     private func harness(
         page: (any WebCheckoutPage)?, user: CheckoutUser = .guest, recorder: ActionRecorder = ActionRecorder(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = TestClock()
     ) -> Harness {
         Harness(
             state: WebCheckoutBuilder(mode: .parse(Self.rules), user: user).makeState(),
