@@ -127,7 +127,9 @@ class Browser:
             self.call("Input.dispatchKeyEvent",
                       {"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": key_code})
 
-    def open(self, url, timeout=30):
+    def open(self, url, timeout=120):
+        # Polls for the page's own "ready" mark; the timeout only bounds a page that never gets
+        # there (a passing run waits as long as rendering takes), so it allows a loaded machine.
         self.events = []
         self.call("Page.navigate", {"url": url})
         deadline = time.monotonic() + timeout
@@ -233,7 +235,11 @@ def check(pages, screenshots):
                 # The search: `/` focuses it, typing filters the list.
                 browser.press("/", "Slash", 191)
                 browser.call("Input.insertText", {"text": "purchase"})
-                browser.evaluate("new Promise((done) => setTimeout(done, 200))")
+                # The search filters after a short pause in typing: wait until it has (the match
+                # count is empty only while there is no query), not for a fixed time.
+                browser.evaluate("new Promise((done) => { const ready = () => "
+                                 "document.getElementById('match-count').textContent ? done() : "
+                                 "setTimeout(ready, 10); ready(); })")
                 facts["searchPurchase"] = browser.evaluate(FACTS)
             else:
                 status = 1

@@ -203,10 +203,14 @@ final class ActionLogTests: XCTestCase {
             store.dispatch(.increment)
             store.dispatch(.increment)
         }
-        // The writer thread lets go within one wait; give it a bounded number of chances.
+        // The log is closed by the recorder's deinit: here at once, or on the writer thread as soon
+        // as the step it is in ends (it holds the recorder only while it writes). How soon that is
+        // depends on the scheduler, so wait for the records themselves; the deadline is only the
+        // failure guard of a recorder that never lets go (a passing run waits milliseconds).
         var result = readAll(path)
-        for _ in 0..<200 where result.records.count < 2 {
-            Thread.sleep(forTimeInterval: 0.01)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while result.records.count < 2, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
             result = readAll(path)
         }
         XCTAssertEqual(result.records.count, 2)

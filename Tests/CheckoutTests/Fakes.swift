@@ -2,6 +2,7 @@ import Checkout
 import CheckoutSandbox
 import Foundation
 import StateStore
+import StateStoreTesting
 import XCTest
 
 /// Addresses, users and stores every Checkout test uses.
@@ -70,9 +71,12 @@ struct Harness {
             api: api, paymentProviders: [provider], clearCart: { counter.increment() }, log: log,
             sendWidgetUpdate: sendWidgetUpdate, webPage: webPage, pageScriptTimeout: pageScriptTimeout,
             // A page's answers arrive from tasks of their own: with the sandbox clock (which
-            // fires at once) the page-script deadline would race them, so a harness with a page
-            // and no clock of the test's own waits in real time.
-            clock: testClock ?? (webPage == nil ? clock : ContinuousClock()),
+            // fires at once) the page-script deadline would race them, and in real time it would
+            // still race them on a machine loaded enough. So a harness with a page and no clock of
+            // the test's own runs on a test clock that nothing advances: the deadline never
+            // passes, the page always answers first. (A test of the deadline brings its own
+            // clock and advances it.)
+            clock: testClock ?? (webPage == nil ? clock : TestClock()),
             makeIdempotencyKey: SandboxIdempotencyKeys(prefix: keyPrefix).next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: state,

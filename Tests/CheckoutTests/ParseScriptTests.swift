@@ -147,7 +147,7 @@ final class ParseModeScriptTests: XCTestCase {
 
     private func harness(
         page: (any WebCheckoutPage)?, user: CheckoutUser = .guest, recorder: ActionRecorder = ActionRecorder(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = TestClock()
     ) -> Harness {
         Harness(
             state: WebCheckoutBuilder(mode: .parse(Self.rules), user: user).makeState(),
@@ -231,7 +231,10 @@ final class ParseModeScriptTests: XCTestCase {
         let harness = harness(page: page, clock: clock)
         await harness.start()
         harness.store.dispatch(.parse(.pageLoaded(ParsedPage(url: "https://shop/thank-you"))))
-        while clock.sleeperCount == 0 { await Task.yield() }
+        // The first script's evaluation and its deadline's timer are two tasks: wait for both to
+        // be under way (the page asked, the timer asleep), else a loaded machine may run the
+        // timer first and time the script out before the page was ever asked.
+        while clock.sleeperCount == 0 || page.evaluatedScripts.isEmpty { await Task.yield() }
         XCTAssertNil(harness.state.completedOrder, "waiting for the page")
         XCTAssertEqual(harness.state.web.completionParsing?.pendingScripts, [.orderNumber, .orderSummary, .guestEmail])
 

@@ -28,7 +28,7 @@ final class URLSessionOrderPlacementTests: XCTestCase {
     }
 
     private func api() throws -> URLSessionCheckoutAPI {
-        URLSessionCheckoutAPI(configuration: .init(baseURL: try stub().baseURL, appID: "app", timeout: 5))
+        URLSessionCheckoutAPI(configuration: .init(baseURL: try stub().baseURL, appID: "app"))
     }
 
     private let order = PlacedOrder(id: "ord/1", number: "SB-1001", status: .pending, total: money("45.95"))

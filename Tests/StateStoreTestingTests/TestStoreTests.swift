@@ -127,14 +127,19 @@ final class TestStoreTests: XCTestCase {
     func testEffectFedFromOutsideIsReceivedWhenItSends() async {
         let (events, continuation) = AsyncStream.makeStream(of: Int.self)
         let failures = await collectFailures {
+            // The store's timeout is how long settling waits before it takes the listening effect
+            // for one that waits on the outside: a passing test waits it once, so it is short.
+            // Waiting for the action and for the effect's end are failure guards only (a passing
+            // run never waits them out), so they are long: a loaded machine may take more than
+            // 100 ms to wake the effect once the stream has a value, or has finished.
             let store = TestStore(initialState: Feature(), timeout: .milliseconds(100)) {
                 featureReducer(clock: $0, events: events)
             }
             await store.send(.listenTapped)
             continuation.yield(7)
-            await store.receive(.loaded(7)) { $0.value = 7 }
+            await store.receive(.loaded(7), assert: { $0.value = 7 }, timeout: .seconds(60))
             continuation.finish()
-            await store.finish()
+            await store.finish(timeout: .seconds(60))
         }
         XCTAssertEqual(failures, [])
     }
