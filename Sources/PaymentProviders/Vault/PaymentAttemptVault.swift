@@ -11,7 +11,7 @@ public import StateStore
 /// point leaves the vault at least as new as the log. On relaunch the provider reads them back
 /// (``AdyenPaymentProvider/resume(from:)``).
 ///
-/// Implementations: ``KeychainPaymentAttemptVault`` (iOS and macOS: the Keychain, this device
+/// Implementations: `KeychainPaymentAttemptVault` (iOS and macOS: the Keychain, this device
 /// only) for an app, ``InMemoryPaymentAttemptVault`` for tests, previews and the sandbox (and for
 /// an app that accepts that a killed payment then ends unconfirmed). A host with its own secure
 /// storage implements the three methods over it: each entry is a few hundred bytes, under a key

@@ -150,9 +150,16 @@ final class AdyenKillTests: XCTestCase {
         _ relaunched: Relaunched, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         try relaunched.recorder.close()
+        // Kept under CHECKOUTENGINE_ARTIFACTS when CI asks, so its secrets scan reads them too.
+        let artifacts = ProcessInfo.processInfo.environment["CHECKOUTENGINE_ARTIFACTS"]
         for path in [relaunched.logPath, relaunched.newLogPath] {
             let log = try String(contentsOfFile: path, encoding: .utf8)
             XCTAssertFalse(log.contains(SandboxSecret.marker), "\(path) holds a secret", file: file, line: line)
+            if let artifacts {
+                let name = "adyen-kill-\(UUID().uuidString)-\(URL(fileURLWithPath: path).lastPathComponent)"
+                try FileManager.default.copyItem(
+                    atPath: path, toPath: URL(fileURLWithPath: artifacts).appendingPathComponent(name).path)
+            }
         }
         let replay = try Replayer(
             path: relaunched.newLogPath,
