@@ -71,7 +71,8 @@ final class AdyenKillTests: XCTestCase {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(String(decoding: said, as: UTF8.self), "ready\n", "the child: \(problem)", file: file, line: line)
+        XCTAssertEqual(
+            String(decoding: said, as: UTF8.self), "ready\n", "the child: \(problem)", file: file, line: line)
         XCTAssertEqual(process.terminationReason, .uncaughtSignal, "killed, not ended", file: file, line: line)
 
         let decoder = JSONDecoder()

@@ -35,7 +35,8 @@ final class AdyenResumeTests: XCTestCase {
     /// The checkout's state as a log holds it (secrets redacted): the session, the payment's
     /// reference and cart, and a receipt if the outcome carried one.
     private func restoredState(_ killed: Killed, receipt: PaymentReceipt? = nil) throws -> CheckoutState {
-        var state = CheckoutState(kind: .native, user: .guest, paymentProviders: [provider(killed.server, killed.vault).descriptor])
+        var state = CheckoutState(
+            kind: .native, user: .guest, paymentProviders: [provider(killed.server, killed.vault).descriptor])
         state.payment.session = killed.session
         state.payment.intent = PaymentIntent(reference: "payment-1", cartID: "cart-1", amount: killed.session.amount)
         state.payment.amount = killed.session.amount

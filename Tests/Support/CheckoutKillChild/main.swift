@@ -1,7 +1,6 @@
 import ActionLog
 import Checkout
 import CheckoutSandbox
-import PaymentProviders
 // A child process for the checkout's kill test (Tests/CheckoutTests/CheckoutKillTests).
 //
 //     checkout-kill-child SCENARIO LOG BACKEND
@@ -27,6 +26,7 @@ import PaymentProviders
 // to BACKEND.adyen (Adyen outlives the app too) and the provider's vault to BACKEND.vault (the
 // Keychain outlives the app): both hold secrets, in the test's temporary directory only.
 import Foundation
+import PaymentProviders
 import StateStore
 
 /// A clock on which the first `passing` sleeps pass at once and every later one never ends (until
