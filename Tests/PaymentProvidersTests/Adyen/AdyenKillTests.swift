@@ -39,7 +39,7 @@ final class AdyenKillTests: XCTestCase {
         _ scenario: String, vaultLost: Bool = false, webhook: AdyenSandboxServer.WebhookOutcome? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) async throws -> Relaunched {
-        guard let child = siblingExecutable(named: "CheckoutKillChild", besides: Bundle(for: Self.self)) else {
+        guard let executable = siblingExecutable(named: "CheckoutKillChild", besides: Bundle(for: Self.self)) else {
             throw XCTSkip("the CheckoutKillChild product was not found beside the test bundle")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adyen-kill-\(UUID().uuidString)")
@@ -48,32 +48,9 @@ final class AdyenKillTests: XCTestCase {
         let logPath = directory.appendingPathComponent("checkout.jsonl").path
         let backendPath = directory.appendingPathComponent("backend.json").path
 
-        let process = Process()
-        process.executableURL = child
-        process.arguments = [scenario, logPath, backendPath]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // A watchdog, should the child hang before its point: the read below then ends.
-        let watchdog = DispatchWorkItem { [process] in
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 180, execute: watchdog)
-        var said = Data()
-        while !said.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            said.append(chunk)
-        }
-        watchdog.cancel()
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(
-            String(decoding: said, as: UTF8.self), "ready\n", "the child: \(problem)", file: file, line: line)
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal, "killed, not ended", file: file, line: line)
+        let child = try KilledChild.run(executable, arguments: [scenario, logPath, backendPath])
+        XCTAssertEqual(child.said, "ready\n", "the child: \(child.problem)", file: file, line: line)
+        XCTAssertEqual(child.terminationReason, .uncaughtSignal, "killed, not ended", file: file, line: line)
 
         let decoder = JSONDecoder()
         let api = SandboxCheckoutAPI(
