@@ -86,7 +86,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         let order = openOrders[request.reference]?.order
         if order != nil {
             // The earlier parts of this order are paid: only the newest attempt may cancel it.
-            attempts = attempts.filter { $0.value.reference != request.reference }
+            await forgetAttempts(of: request.reference)
         }
         var attempt = AdyenPaymentAttempt(
             reference: request.reference, cartID: request.cartID, amount: amount, due: request.amount,
@@ -278,11 +278,17 @@ public actor AdyenPaymentProvider: PaymentProvider {
         let abandoned = openOrders.filter { $0.key != request.reference && $0.value.cartID == request.cartID }
         for (reference, open) in abandoned.sorted(by: { $0.key < $1.key }) {
             openOrders[reference] = nil
-            for id in attempts.filter({ $0.value.reference == reference }).keys.sorted() {
-                attempts[id] = nil
-                try? await vault.removeSecret(forKey: AdyenAttemptRecord.key(sessionID: id))
-            }
+            await forgetAttempts(of: reference)
             try? await server.cancelOrder(open.order)
+        }
+    }
+
+    /// Forgets every attempt of the payment `reference`, here and in the vault (where a relaunched
+    /// provider would otherwise find it).
+    private func forgetAttempts(of reference: String) async {
+        for id in attempts.filter({ $0.value.reference == reference }).keys.sorted() {
+            attempts[id] = nil
+            try? await vault.removeSecret(forKey: AdyenAttemptRecord.key(sessionID: id))
         }
     }
 
