@@ -136,7 +136,7 @@ let checkoutTargets: [Target] = [
     // A child process the checkout's kill test kills (SIGKILL) mid-payment, then resumes from its log.
     .executableTarget(
         name: "CheckoutKillChild",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox"],
+        dependencies: ["StateStore", "ActionLog", "Checkout", "PaymentProviders", "CheckoutSandbox"],
         path: "Tests/Support/CheckoutKillChild",
         swiftSettings: strict
     ),

@@ -37,34 +37,10 @@ final class CheckoutKillTests: XCTestCase {
         let logPath = directory.appendingPathComponent("checkout.jsonl").path
         let backendPath = directory.appendingPathComponent("backend.json").path
 
-        let process = Process()
-        process.executableURL = try childExecutable()
-        process.arguments = [scenario, logPath, backendPath]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // A watchdog, should the child hang before its point on a very slow machine: the read
-        // below then ends, and the test fails saying so.
-        let watchdog = DispatchWorkItem { [process] in
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 180, execute: watchdog)
-        var said = Data()
-        while !said.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            said.append(chunk)
-        }
-        watchdog.cancel()
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let child = try KilledChild.run(try childExecutable(), arguments: [scenario, logPath, backendPath])
         XCTAssertEqual(
-            String(decoding: said, as: UTF8.self), "ready\n", "the child reached its point: \(problem)", file: file,
-            line: line)
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal, "killed, not ended", file: file, line: line)
+            child.said, "ready\n", "the child reached its point: \(child.problem)", file: file, line: line)
+        XCTAssertEqual(child.terminationReason, .uncaughtSignal, "killed, not ended", file: file, line: line)
 
         let snapshot = try JSONDecoder().decode(
             SandboxCheckoutAPI.Snapshot.self, from: Data(contentsOf: URL(fileURLWithPath: backendPath)))

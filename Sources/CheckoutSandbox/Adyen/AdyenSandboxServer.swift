@@ -25,7 +25,7 @@ public import StateStore
 public actor AdyenSandboxServer: AdyenMerchantServer {
     /// What the sandbox answers to a payments call (and, for actions, to the details call that
     /// follows).
-    public indirect enum Answer: Sendable, Hashable {
+    public indirect enum Answer: Sendable, Hashable, Codable {
         /// `Authorised`.
         case authorised
         /// `Refused` with `refusalReason`.
@@ -51,7 +51,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     }
 
     /// The action types Adyen sends.
-    public enum ActionType: String, Sendable, Hashable, CaseIterable {
+    public enum ActionType: String, Sendable, Hashable, Codable, CaseIterable {
         /// `{"type": "redirect"}` (iDEAL, 3-D Secure 1).
         case redirect
         /// `{"type": "threeDS2", "subtype": "fingerprint"}`.
@@ -71,7 +71,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     }
 
     /// What the webhook (and the session-result lookup) says about a pending payment.
-    public enum WebhookOutcome: Sendable, Hashable {
+    public enum WebhookOutcome: Sendable, Hashable, Codable {
         /// `AUTHORISATION` with `success: true`.
         case authorised
         /// `AUTHORISATION` with `success: false`.
@@ -81,7 +81,7 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     }
 
     /// A call the sandbox received (no secrets).
-    public enum Call: Sendable, Hashable {
+    public enum Call: Sendable, Hashable, Codable {
         /// `/sessions`.
         case sessions(AdyenAmount, reference: String, order: String?)
         /// `/paymentMethods`.
@@ -118,21 +118,21 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         + #""holderName":"\#(SandboxSecret.make("holder"))","id":"\#(SandboxSecret.make("8415718415172200"))","#
         + #""lastFour":"1111","name":"VISA","supportedShopperInteractions":["Ecommerce","ContAuth"],"type":"scheme"}]}"#
 
-    private struct Session {
+    struct Session: Sendable, Hashable, Codable {
         var amount: AdyenAmount
         var reference: String
         var version: Int
         var lastCode: String?
     }
 
-    private struct Order {
+    struct Order: Sendable, Hashable, Codable {
         var pspReference: String
         var orderData: String
         var amount: AdyenAmount
         var remaining: Int64
     }
 
-    private struct Payment {
+    struct Payment: Sendable, Hashable, Codable {
         var amount: AdyenAmount
         var reference: String
         var code: String
@@ -147,12 +147,14 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
     private var sessions: [String: Session] = [:]
     private var orders: [String: Order] = [:]
     private var payments: [String: Payment] = [:]
-    private struct PendingAction {
+    struct PendingAction: Sendable, Hashable, Codable {
         var answer: Answer
         var type: ActionType
         var sessionID: String?
         var reference: String
         var amount: AdyenAmount
+        /// What the bank appends to the return URL once the shopper finished a redirect.
+        var redirectResult: String?
     }
 
     private var pendingActions: [String: PendingAction] = [:]
@@ -188,6 +190,53 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
 
     /// Every call received, oldest first.
     public var receivedCalls: [Call] { calls }
+
+    /// Plays the bank's page of a redirect: the `redirectResult` Adyen appends to the return URL
+    /// once the shopper finished the redirect the payment `reference` is waiting on (`nil` when it
+    /// waits on none). It names the payment by itself: `/payments/details` takes it without the
+    /// action's `paymentData` or the session's data.
+    public func redirectResult(forReference reference: String) -> String? {
+        pendingActions.values.first { $0.reference == reference && $0.type == .redirect }?.redirectResult
+    }
+
+    // MARK: Snapshots
+
+    /// Everything the sandbox holds (scripted answers, sessions, orders, payments, pending actions,
+    /// calls), to hand to ``init(snapshot:)``: a test whose app process is killed hands the
+    /// sandbox over, as Adyen outlives the app. It holds the sandbox's secrets in clear: a test
+    /// writes it to a temporary file and nowhere else. The `/paymentMethods` answer set with
+    /// ``setPaymentMethodsAnswer(_:)`` is not kept.
+    public struct Snapshot: Sendable, Hashable, Codable {
+        var defaultAnswer: Answer
+        var webhookOutcome: WebhookOutcome
+        var queue: [Answer]
+        var calls: [Call]
+        var sessions: [String: Session]
+        var orders: [String: Order]
+        var payments: [String: Payment]
+        var pendingActions: [String: PendingAction]
+        var number: Int
+    }
+
+    /// A sandbox that goes on from `snapshot`.
+    public init(snapshot: Snapshot) {
+        defaultAnswer = snapshot.defaultAnswer
+        webhookOutcome = snapshot.webhookOutcome
+        queue = snapshot.queue
+        calls = snapshot.calls
+        sessions = snapshot.sessions
+        orders = snapshot.orders
+        payments = snapshot.payments
+        pendingActions = snapshot.pendingActions
+        number = snapshot.number
+    }
+
+    /// What the sandbox holds now.
+    public func snapshot() -> Snapshot {
+        Snapshot(
+            defaultAnswer: defaultAnswer, webhookOutcome: webhookOutcome, queue: queue, calls: calls,
+            sessions: sessions, orders: orders, payments: payments, pendingActions: pendingActions, number: number)
+    }
 
     // MARK: AdyenMerchantServer
 
@@ -237,7 +286,12 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
             for member in members { details[member.key] = member.value }
         }
         calls.append(.paymentDetails(keys: details.keys.sorted(), sessionID: request.sessionID))
-        guard let paymentData = request.paymentData?.value, let pending = pendingActions[paymentData] else {
+        // The action's paymentData names it; outside a session, a redirect's result does too.
+        var named = request.paymentData?.value
+        if named == nil, request.sessionID == nil, case .string(let result)? = details["redirectResult"] {
+            named = pendingActions.first { $0.value.redirectResult == result }?.key
+        }
+        guard let paymentData = named, let pending = pendingActions[paymentData] else {
             throw AdyenAPIError(
                 status: 422, errorCode: "14_0322", message: "Invalid payment data", errorType: "validation")
         }
@@ -418,9 +472,11 @@ public actor AdyenSandboxServer: AdyenMerchantServer {
         case .received:
             response = AdyenPaymentResponse(resultCode: "Received")
         case .action(let type, let then):
-            let paymentData = SandboxSecret.make("Ab02b4c0!pd\(nextNumber())")
+            let number = nextNumber()
+            let paymentData = SandboxSecret.make("Ab02b4c0!pd\(number)")
             pendingActions[paymentData] = PendingAction(
-                answer: then, type: type, sessionID: sessionID, reference: reference, amount: amount)
+                answer: then, type: type, sessionID: sessionID, reference: reference, amount: amount,
+                redirectResult: type == .redirect ? SandboxSecret.make("Ab02b4c0!rr\(number)") : nil)
             response = AdyenPaymentResponse(
                 resultCode: Self.resultCode(for: type),
                 action: Self.action(type, paymentData: paymentData, amount: amount, reference: reference))

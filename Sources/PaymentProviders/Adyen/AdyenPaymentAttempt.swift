@@ -26,6 +26,9 @@ struct AdyenPaymentAttempt: Sendable {
     var resultCode: String?
     /// Adyen's reference for the payment, once known.
     var pspReference: String?
-    /// The session result to look up (sessions flow).
+    /// The session result to look up (sessions flow). Secret.
     var sessionResult: String?
+    /// Whether the attempt was rebuilt after a relaunch without the secrets its calls need (the
+    /// vault lost them): only the calls and lookups that need no secret are made.
+    var secretsLost = false
 }

@@ -24,13 +24,16 @@ import StateStore
 /// - Partial payments: an `order` with a remaining amount comes back as
 ///   `PaymentOutcome/partiallyAuthorised(_:remaining:)`; the next `prepare` for the same
 ///   reference pays the remainder into that order.
+/// - After the app was killed: each step keeps what a new provider needs to finish the payment,
+///   secrets included, in the ``PaymentAttemptVault`` (never in the log), before its answer
+///   reaches the checkout; ``resume(from:)`` reads it back with the relaunched checkout's state.
 ///
 /// ```swift
 /// let adyen = AdyenPaymentProvider(
 ///     configuration: try AdyenConfiguration(
 ///         environment: .liveEurope, clientKey: clientKey, flow: .sessions, merchantAccount: "Shop",
 ///         returnURL: "shop://adyen"),
-///     server: MyAdyenBackend())
+///     server: MyAdyenBackend(), vault: KeychainPaymentAttemptVault(service: "com.example.shop.payments"))
 /// let environment = CheckoutEnvironment(api: api, paymentProviders: [adyen])
 /// let state = CheckoutState(kind: .native, paymentProviders: [adyen.descriptor])
 /// ```
@@ -44,15 +47,21 @@ public actor AdyenPaymentProvider: PaymentProvider {
     public nonisolated let configuration: AdyenConfiguration
 
     private let server: any AdyenMerchantServer
-    private var attempts: [String: AdyenPaymentAttempt] = [:]
+    let vault: any PaymentAttemptVault
+    var attempts: [String: AdyenPaymentAttempt] = [:]
     /// Open partial-payment orders by merchant reference, with the cart they pay for.
-    private var openOrders: [String: (order: AdyenOrderReference, cartID: String)] = [:]
+    var openOrders: [String: (order: AdyenOrderReference, cartID: String)] = [:]
     private var advancedNumber = 0
 
-    /// Creates the provider.
-    public init(configuration: AdyenConfiguration, server: any AdyenMerchantServer) {
+    /// Creates the provider; `vault` keeps, on the device, what finishing a payment after the app
+    /// was killed needs (by default in memory: nothing survives the process).
+    public init(
+        configuration: AdyenConfiguration, server: any AdyenMerchantServer,
+        vault: any PaymentAttemptVault = InMemoryPaymentAttemptVault()
+    ) {
         self.configuration = configuration
         self.server = server
+        self.vault = vault
         descriptor = PaymentProviderDescriptor(
             id: Self.providerID, displayName: "Adyen", supportedCurrencies: configuration.supportedCurrencies,
             minorUnitOverrides: CurrencyDigits.adyenOverrides, supportsPartialPayments: true)
@@ -77,7 +86,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         let order = openOrders[request.reference]?.order
         if order != nil {
             // The earlier parts of this order are paid: only the newest attempt may cancel it.
-            attempts = attempts.filter { $0.value.reference != request.reference }
+            await forgetAttempts(of: request.reference)
         }
         var attempt = AdyenPaymentAttempt(
             reference: request.reference, cartID: request.cartID, amount: amount, due: request.amount,
@@ -120,7 +129,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
             // methods), so the state carries it; its stored methods stay secret.
             methodsResponse = response.paymentMethodsResponse
         }
-        attempts[id] = attempt
+        await keep(attempt, id: id)
         return PaymentSession(
             id: id, providerID: descriptor.id, amount: request.amount,
             methods: methods.map { PaymentMethodOption(id: $0.type, name: $0.name) }, token: token,
@@ -133,7 +142,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
     /// - Throws: `PaymentFailure` (`.provider`) for a payload that is redacted, or not a payment
     ///   method object with a `type` (naming what is wrong), before any call.
     public func submit(_ submission: PaymentSubmission, in session: PaymentSession) async throws -> PaymentOutcome {
-        let attempt = try attempt(for: session)
+        let attempt = try await attempt(for: session)
         guard let payload = submission.payload.value else {
             throw PaymentFailure(kind: .provider, message: "the Adyen payment method data is redacted")
         }
@@ -153,31 +162,42 @@ public actor AdyenPaymentProvider: PaymentProvider {
                     sessionData: attempt.sessionData, order: attempt.order, browserInfo: data.browserInfo,
                     storePaymentMethod: data.storePaymentMethod))
         }
-        return handle(response, sessionID: session.id)
+        return await handle(response, sessionID: session.id)
     }
 
     /// Makes the details call with what the action produced (any JSON object of details, or the
     /// drop-in's `ActionComponentData` from ``AdyenDropInData/actionDetails(details:paymentData:)``).
+    ///
+    /// After a relaunch whose vault lost the session's data, the details go to the merchant
+    /// server's own `/payments/details` outside the session: a redirect's `redirectResult` names
+    /// its payment by itself, so the shopper's return still completes it.
     public func submitDetails(
         _ details: PaymentActionDetails, in session: PaymentSession
     ) async throws -> PaymentOutcome {
-        let attempt = try attempt(for: session)
+        let attempt = try await attempt(for: session)
         let fields = try AdyenDetails.details(of: details)
         // The action's own payment data, as the provider kept it; the drop-in's copy otherwise.
         let paymentData = attempt.paymentData ?? AdyenDetails.paymentData(of: details)
+        // The session's details call needs its latest session data.
+        let inSession = attempt.sessionData != nil
         let response = try await call("/payments/details") {
             try await server.paymentDetails(
                 AdyenPaymentDetailsRequest(
-                    details: Sensitive(fields), paymentData: paymentData, sessionID: attempt.sessionID,
-                    sessionData: attempt.sessionData))
+                    details: Sensitive(fields), paymentData: paymentData,
+                    sessionID: inSession ? attempt.sessionID : nil, sessionData: inSession ? attempt.sessionData : nil))
         }
-        return handle(response, sessionID: session.id)
+        return await handle(response, sessionID: session.id)
     }
 
     /// Looks up the authoritative result: the session result (sessions flow) or the
     /// `AUTHORISATION` webhook (advanced flow, or a session with no result to look up yet).
+    ///
+    /// After a relaunch whose vault lost the session result, the webhook answers for the payment's
+    /// pspReference (from the checkout's receipt); with neither, the payment cannot be checked on
+    /// this device: a `.provider` `PaymentFailure` says so, and the checkout ends its check
+    /// showing that the payment could not be confirmed (never an order on a guess).
     public func confirm(_ session: PaymentSession) async throws -> PaymentOutcome {
-        let attempt = try attempt(for: session)
+        let attempt = try await attempt(for: session)
         let receipt = PaymentReceipt(
             providerReference: attempt.pspReference ?? attempt.reference, amount: attempt.due,
             resultCode: attempt.resultCode ?? AdyenResultCode.received.rawValue)
@@ -185,13 +205,22 @@ public actor AdyenPaymentProvider: PaymentProvider {
             let status = try await call("/sessions/\(sessionID)") {
                 try await server.sessionResult(sessionID: sessionID, sessionResult: sessionResult)
             }
-            return AdyenResultMapping.outcome(of: status, receipt: receipt)
+            return await settled(AdyenResultMapping.outcome(of: status, receipt: receipt), session.id)
         }
-        guard let pspReference = attempt.pspReference else { return .awaitingConfirmation(receipt) }
+        guard let pspReference = attempt.pspReference else {
+            if attempt.secretsLost {
+                throw PaymentFailure(
+                    kind: .provider,
+                    message:
+                        "the Adyen payment \(session.id) cannot be checked on this device: its session result and "
+                        + "pspReference were not kept; the merchant's webhook settles it")
+            }
+            return .awaitingConfirmation(receipt)
+        }
         let notification = try await call("webhook lookup") {
             try await server.notification(pspReference: pspReference)
         }
-        return AdyenResultMapping.outcome(of: notification, receipt: receipt)
+        return await settled(AdyenResultMapping.outcome(of: notification, receipt: receipt), session.id)
     }
 
     /// Asks the session-result lookup about the payment Adyen's SDK made in the session and
@@ -203,7 +232,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
     ///   (``AdyenUnknownResultCode``), and (`.configuration`) in the advanced flow, whose drop-in
     ///   hands its data to the checkout instead, or for a session this provider did not prepare.
     public func confirm(_ session: PaymentSession, dropInResult: PaymentDropInResult) async throws -> PaymentOutcome {
-        var attempt = try attempt(for: session)
+        var attempt = try await attempt(for: session)
         guard configuration.flow == .sessions, let sessionID = attempt.sessionID else {
             throw PaymentFailure(
                 kind: .configuration,
@@ -218,7 +247,7 @@ public actor AdyenPaymentProvider: PaymentProvider {
         }
         attempt.resultCode = code.rawValue
         attempt.sessionResult = dropInResult.sessionResult?.value ?? attempt.sessionResult
-        attempts[session.id] = attempt
+        await keep(attempt, id: session.id)
         let receipt = PaymentReceipt(
             providerReference: attempt.pspReference ?? attempt.reference, amount: attempt.due,
             resultCode: code.rawValue)
@@ -226,13 +255,15 @@ public actor AdyenPaymentProvider: PaymentProvider {
         if let sessionResult = attempt.sessionResult {
             status = try? await server.sessionResult(sessionID: sessionID, sessionResult: sessionResult)
         }
-        return AdyenResultMapping.outcome(ofReported: code, status: status, receipt: receipt)
+        return await settled(AdyenResultMapping.outcome(ofReported: code, status: status, receipt: receipt), session.id)
     }
 
     /// Forgets the payment; an open partial-payment order is cancelled so its paid parts are
     /// refunded.
     public func cancel(_ session: PaymentSession) async {
-        guard let attempt = attempts.removeValue(forKey: session.id) else { return }
+        guard let attempt = try? await attempt(for: session) else { return }
+        attempts[session.id] = nil
+        try? await vault.removeSecret(forKey: AdyenAttemptRecord.key(sessionID: session.id))
         if let open = openOrders.removeValue(forKey: attempt.reference) {
             try? await server.cancelOrder(open.order)
         }
@@ -247,20 +278,35 @@ public actor AdyenPaymentProvider: PaymentProvider {
         let abandoned = openOrders.filter { $0.key != request.reference && $0.value.cartID == request.cartID }
         for (reference, open) in abandoned.sorted(by: { $0.key < $1.key }) {
             openOrders[reference] = nil
-            attempts = attempts.filter { $0.value.reference != reference }
+            await forgetAttempts(of: reference)
             try? await server.cancelOrder(open.order)
         }
     }
 
-    private func attempt(for session: PaymentSession) throws(PaymentFailure) -> AdyenPaymentAttempt {
-        guard let attempt = attempts[session.id] else {
+    /// Forgets every attempt of the payment `reference`, here and in the vault (where a relaunched
+    /// provider would otherwise find it).
+    private func forgetAttempts(of reference: String) async {
+        for id in attempts.filter({ $0.value.reference == reference }).keys.sorted() {
+            attempts[id] = nil
+            try? await vault.removeSecret(forKey: AdyenAttemptRecord.key(sessionID: id))
+        }
+    }
+
+    /// The attempt of `session`: this provider's, or else (a new provider after a relaunch, when
+    /// the host did not call ``resume(from:)``) the one the vault kept.
+    private func attempt(for session: PaymentSession) async throws(PaymentFailure) -> AdyenPaymentAttempt {
+        if let attempt = attempts[session.id] { return attempt }
+        guard let record = await record(for: session), let amount = try? AdyenAmount(session.amount),
+            record.amount == amount
+        else {
             throw PaymentFailure(kind: .configuration, message: "no Adyen payment was prepared for \(session.id)")
         }
-        return attempt
+        adopt(record, due: session.amount, id: session.id)
+        return attempts[session.id] ?? record.attempt(due: session.amount)
     }
 
     /// Remembers what the answer carries for the next call and maps it.
-    private func handle(_ response: AdyenPaymentResponse, sessionID: String) -> PaymentOutcome {
+    private func handle(_ response: AdyenPaymentResponse, sessionID: String) async -> PaymentOutcome {
         guard var attempt = attempts[sessionID] else {
             return .error(message: "the Adyen payment \(sessionID) was abandoned")
         }
@@ -276,8 +322,9 @@ public actor AdyenPaymentProvider: PaymentProvider {
                 openOrders[attempt.reference] = nil
             }
         }
-        attempts[sessionID] = attempt
-        return AdyenResultMapping.outcome(of: response, amount: attempt.amount, due: attempt.due)
+        let outcome = AdyenResultMapping.outcome(of: response, amount: attempt.amount, due: attempt.due)
+        await keep(attempt, id: sessionID, final: Self.isFinal(outcome))
+        return outcome
     }
 
     /// Runs a server call; any error becomes a `PaymentFailure` naming the endpoint.

@@ -15,11 +15,18 @@ import CheckoutSandbox
 //   lost), and the retry is due.
 // - `provider-held`: the provider authorised the shopper's choice; its answer has not reached the
 //   app.
+// - `adyen-redirect`: the same as `redirect`, with Adyen (sessions flow) on its sandbox: the card
+//   payment asked for a 3-D Secure redirect.
+// - `adyen-pending`: the same as `pending`, with Adyen: `Pending`, and the session result says
+//   `paymentPending` twice.
 //
 // There it writes the sandbox backend's state to BACKEND (a real backend outlives the app, this
 // one lives in the app's process), prints `ready`, and waits to be killed: the test kills it with
-// SIGKILL and resumes the checkout from LOG on that backend.
+// SIGKILL and resumes the checkout from LOG on that backend. With Adyen it also writes its sandbox
+// to BACKEND.adyen (Adyen outlives the app too) and the provider's vault to BACKEND.vault (the
+// Keychain outlives the app): both hold secrets, in the test's temporary directory only.
 import Foundation
+import PaymentProviders
 import StateStore
 
 /// A clock on which the first `passing` sleeps pass at once and every later one never ends (until
@@ -88,11 +95,27 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// Adyen's sandbox, its provider and the provider's vault, for an `adyen-…` scenario: the card
+/// payment asks for a redirect, or is `Pending` with no webhook yet.
+func adyenSandbox(
+    for scenario: String
+) async -> (server: AdyenSandboxServer, provider: AdyenPaymentProvider, vault: InMemoryPaymentAttemptVault)? {
+    guard scenario.hasPrefix("adyen-") else { return nil }
+    let first: AdyenSandboxServer.Answer =
+        scenario == "adyen-redirect" ? .action(.redirect, then: .authorised) : .pending
+    let server = AdyenSandboxServer(firstAnswers: [first])
+    await server.setWebhookOutcome(.notYetReceived)
+    let vault = InMemoryPaymentAttemptVault()
+    let provider = AdyenPaymentProvider(configuration: AdyenDemoScript.configuration, server: server, vault: vault)
+    return (server, provider, vault)
+}
+
 /// Plays the scenario, hands the backend over at its point, and waits for the kill.
 func run(scenario: String, logPath: String, backendPath: String) async -> Never {
     let api = SandboxCheckoutAPI()
     let sandbox: SandboxPaymentProvider
     let clock: StoppingClock
+    let adyen = await adyenSandbox(for: scenario)
     switch scenario {
     case "redirect":
         sandbox = SandboxPaymentProvider(behaviour: .redirectThenApprove)
@@ -107,6 +130,9 @@ func run(scenario: String, logPath: String, backendPath: String) async -> Never 
     case "provider-held":
         sandbox = SandboxPaymentProvider()
         clock = StoppingClock(passing: 0)
+    case "adyen-redirect", "adyen-pending":
+        sandbox = SandboxPaymentProvider()
+        clock = StoppingClock(passing: scenario == "adyen-redirect" ? 0 : 2)
     default:
         fail("unknown scenario \(scenario)")
     }
@@ -116,6 +142,15 @@ func run(scenario: String, logPath: String, backendPath: String) async -> Never 
         do {
             let data = try JSONEncoder().encode(await api.snapshot())
             try data.write(to: URL(fileURLWithPath: backendPath), options: .atomic)
+            if let adyen {
+                let server = try JSONEncoder().encode(await adyen.server.snapshot())
+                try server.write(to: URL(fileURLWithPath: backendPath + ".adyen"), options: .atomic)
+                var kept: [String: Data] = [:]
+                for key in await adyen.vault.keys {
+                    kept[key] = await adyen.vault.secret(forKey: key)?.value
+                }
+                try JSONEncoder().encode(kept).write(to: URL(fileURLWithPath: backendPath + ".vault"), options: .atomic)
+            }
         } catch {
             fail("cannot write the backend: \(error)")
         }
@@ -124,8 +159,10 @@ func run(scenario: String, logPath: String, backendPath: String) async -> Never 
     }
 
     let provider: any PaymentProvider =
-        scenario == "provider-held" ? AnswerLosingProvider(sandbox: sandbox, answered: { await readyToDie() }) : sandbox
-    let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [sandbox.descriptor])
+        adyen?.provider
+        ?? (scenario == "provider-held"
+            ? AnswerLosingProvider(sandbox: sandbox, answered: { await readyToDie() }) : sandbox)
+    let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [provider.descriptor])
     let environment = CheckoutEnvironment(
         api: api, paymentProviders: [provider], clock: clock, makeIdempotencyKey: SandboxIdempotencyKeys().next)
     let recorder: ActionRecorder<CheckoutState>
@@ -169,16 +206,27 @@ func run(scenario: String, logPath: String, backendPath: String) async -> Never 
     await send(.native(.useShippingAsBillingTapped))
     if let method = store.state.shippingMethods.first { await send(.native(.shippingMethodSelected(id: method.id))) }
     await send(.payment(.payTapped))
-    guard store.state.payment.phase == .presenting else { fail("the drop-in did not present: \(store.state.payment)") }
-    store.dispatch(.payment(.submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("card")))))
+    guard store.state.payment.phase == .presenting, let session = store.state.payment.session else {
+        fail("the drop-in did not present: \(store.state.payment)")
+    }
+    if adyen != nil {
+        do {
+            let submission = try await AdyenDemoScript(scenario: DemoScenario()).submission(for: session)
+            store.dispatch(.payment(.submitted(submission)))
+        } catch {
+            fail("no card data: \(error)")
+        }
+    } else {
+        store.dispatch(.payment(.submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("card")))))
+    }
 
     switch scenario {
-    case "redirect":
+    case "redirect", "adyen-redirect":
         await wait(timer: nil) {
             if case .actionRequired(let request) = $0.payment.phase { return request.kind == .redirect }
             return false
         }
-    case "pending":
+    case "pending", "adyen-pending":
         await wait(timer: CheckoutEffectID.confirmationPoll) {
             $0.payment.confirmation?.nextPoll == 3 && $0.orderPlacement?.step == .settled
         }
