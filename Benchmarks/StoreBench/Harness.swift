@@ -108,7 +108,8 @@ func opaque<T>(_ value: T) -> T { value }
 
 /// The rows `--only NAME` runs alone, by name: each engine row, `recorder-durable` (the loop, not
 /// the latency rows), `store-1-main-actor` and `store-1-main-inline`, `reduce only` (checkout
-/// actions reduced in memory) and `replay-checkout-1m` (`--iterations` sets the log's length).
+/// actions reduced in memory) and `replay-checkout-1m` alone (`--iterations` sets the log's length,
+/// `--checkout-log PATH` keeps it, or replays one already there).
 @MainActor func singleRows() -> [String: () -> Result] {
     var rows: [String: () -> Result] = [:]
     for (name, run) in engineBenchmarks + [recorderDurableBenchmark] {
@@ -124,9 +125,14 @@ func opaque<T>(_ value: T) -> T { value }
     rows["store-1-main-inline"] = { storeOneMainInline() }
     rows["reduce only"] = { checkoutReduceOnly(CheckoutBenchmarkInput.load(), count: 1_000_000) }
     rows["replay-checkout-1m"] = {
-        checkoutReplayBenchmark().first
-            ?? Result(
+        let count = fixedIterations ?? 1_000_000
+        guard let input = CheckoutBenchmarkInput.load(), let (path, remove) = checkoutReplayLog(input, count: count)
+        else {
+            return Result(
                 name: "replay-checkout-1m", iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
+        }
+        defer { if remove { removeLog(path) } }
+        return checkoutReplayRow(path: path, reducer: input.reducer, count: count)
     }
     return rows
 }
