@@ -108,7 +108,8 @@ func opaque<T>(_ value: T) -> T { value }
 
 /// The rows `--only NAME` runs alone, by name: each engine row, `recorder-durable` (the loop, not
 /// the latency rows), `store-1-main-actor` and `store-1-main-inline`, `reduce only` (checkout
-/// actions reduced in memory) and `replay-checkout-1m` alone (`--iterations` sets the log's length,
+/// actions reduced in memory), `encode-checkout` and `encode-checkout-encodable` (checkout actions
+/// written through `LogEncodable` and through `Encodable`) and `replay-checkout-1m` alone (`--iterations` sets the log's length,
 /// `--checkout-log PATH` keeps it, or replays one already there).
 @MainActor func singleRows() -> [String: () -> Result] {
     var rows: [String: () -> Result] = [:]
@@ -124,6 +125,8 @@ func opaque<T>(_ value: T) -> T { value }
     }
     rows["store-1-main-inline"] = { storeOneMainInline() }
     rows["reduce only"] = { checkoutReduceOnly(CheckoutBenchmarkInput.load(), count: 1_000_000) }
+    rows["encode-checkout"] = { checkoutEncodeRow(fast: true) }
+    rows["encode-checkout-encodable"] = { checkoutEncodeRow(fast: false) }
     rows["replay-checkout-1m"] = {
         let count = fixedIterations ?? 1_000_000
         guard let input = CheckoutBenchmarkInput.load(), let (path, remove) = checkoutReplayLog(input, count: count)
