@@ -40,9 +40,11 @@ final class SensitiveURLBytesTests: XCTestCase {
         XCTAssertNil(ASCIIRedaction.redact("https://a.example/p?\u{212A}ey=v"))
         // U+212A KELVIN SIGN lower-cases to "k": the key reads as `key`, a secret.
         XCTAssertEqual(
-            SensitiveURL("https://a.example/p?\u{212A}ey=v").redactedString, "https://a.example/p?\u{212A}ey=[REDACTED]")
+            SensitiveURL("https://a.example/p?\u{212A}ey=v").redactedString, "https://a.example/p?\u{212A}ey=[REDACTED]"
+        )
         XCTAssertEqual(
-            SensitiveURL("https://a.example/p?%E2%84%AAey=v").redactedString, "https://a.example/p?%E2%84%AAey=[REDACTED]")
+            SensitiveURL("https://a.example/p?%E2%84%AAey=v").redactedString,
+            "https://a.example/p?%E2%84%AAey=[REDACTED]")
     }
 
     func testAURLWithoutSecretsComesBackAsTheSameText() {

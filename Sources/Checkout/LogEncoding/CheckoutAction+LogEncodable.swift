@@ -32,7 +32,8 @@ extension CommonAction: LogEncodable {
     public func encode(to log: inout LogWriter) throws {
         switch self {
         case .started: log.enumCase("started") { _ in }
-        case .loadProgressChanged(let progress): try log.enumCase("loadProgressChanged") { try $0.member("_0", progress) }
+        case .loadProgressChanged(let progress):
+            try log.enumCase("loadProgressChanged") { try $0.member("_0", progress) }
         case .dismissTapped: log.enumCase("dismissTapped") { _ in }
         case .dismissConfirmed: log.enumCase("dismissConfirmed") { _ in }
         case .dismissCancelled: log.enumCase("dismissCancelled") { _ in }

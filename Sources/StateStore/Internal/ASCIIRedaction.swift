@@ -109,7 +109,8 @@ enum ASCIIRedaction {
             normalized.reserveCapacity(key.count)
             for byte in bytes[key] {
                 switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): normalized.append(byte)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    normalized.append(byte)
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"): normalized.append(byte + 32)
                 default: break
                 }
