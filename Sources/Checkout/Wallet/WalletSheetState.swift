@@ -335,3 +335,11 @@ public struct WalletAuthorizationProgress: Sendable, Hashable, Codable {
         isSubmitted = false
     }
 }
+
+extension WalletSheetState: CustomReflectable {
+    /// The sheet's fields as its own children, as they were before they moved into a shared box:
+    /// `dump`, debuggers and the data inventory see `walletSheet.providerID`, not the storage.
+    public var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
+    }
+}
