@@ -108,8 +108,10 @@ func opaque<T>(_ value: T) -> T { value }
 
 /// The rows `--only NAME` runs alone, by name: each engine row, `recorder-durable` (the loop, not
 /// the latency rows), `store-1-main-actor` and `store-1-main-inline`, `reduce only` (checkout
-/// actions reduced in memory), `replay-checkout-1m` and `pseudonymise-checkout-1m` (`--iterations`
-/// sets the log's length; the latter runs the replay rows too, on the same log).
+/// actions reduced in memory), `encode-checkout` and `encode-checkout-encodable` (checkout actions
+/// written through `LogEncodable` and through `Encodable`), `replay-checkout-1m` alone
+/// (`--iterations` sets the log's length, `--checkout-log PATH` keeps it, or replays one already
+/// there) and `pseudonymise-checkout-1m` (which runs the replay rows too, on the same log).
 @MainActor func singleRows() -> [String: () -> Result] {
     var rows: [String: () -> Result] = [:]
     for (name, run) in engineBenchmarks + [recorderDurableBenchmark] {
@@ -124,10 +126,17 @@ func opaque<T>(_ value: T) -> T { value }
     }
     rows["store-1-main-inline"] = { storeOneMainInline() }
     rows["reduce only"] = { checkoutReduceOnly(CheckoutBenchmarkInput.load(), count: 1_000_000) }
+    rows["encode-checkout"] = { checkoutEncodeRow(fast: true) }
+    rows["encode-checkout-encodable"] = { checkoutEncodeRow(fast: false) }
     rows["replay-checkout-1m"] = {
-        checkoutReplayBenchmark().first
-            ?? Result(
+        let count = fixedIterations ?? 1_000_000
+        guard let input = CheckoutBenchmarkInput.load(), let (path, remove) = checkoutReplayLog(input, count: count)
+        else {
+            return Result(
                 name: "replay-checkout-1m", iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
+        }
+        defer { if remove { removeLog(path) } }
+        return checkoutReplayRow(path: path, reducer: input.reducer, count: count)
     }
     rows["pseudonymise-checkout-1m"] = {
         checkoutReplayBenchmark().first { $0.name.hasPrefix("pseudonymise-checkout-1m") }

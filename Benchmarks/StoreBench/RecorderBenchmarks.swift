@@ -153,3 +153,22 @@ struct Ratio: Codable {
 
 /// Set by `recorderPairsBenchmark`, when it runs.
 nonisolated(unsafe) var recorderRatio: Ratio?
+
+/// `encode-checkout` (`--only` rows): the example logs' checkout actions written as a recorder
+/// writes an action, through `CheckoutAction`'s `LogEncodable` fast path, or (`fast: false`,
+/// `encode-checkout-encodable`) through `Encodable`. For instruction counts of the two paths.
+func checkoutEncodeRow(fast: Bool) -> Result {
+    let name = fast ? "encode-checkout" : "encode-checkout-encodable"
+    guard let actions = CheckoutBenchmarkInput.load()?.actions else {
+        return Result(name: name, iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
+    }
+    return measure(name, iterations: 100_000, repetitions: 5) { n in
+        var total = 0
+        for index in 0..<n {
+            let action = actions[index % actions.count]
+            let json = fast ? try? LogEncoding.json(action) : try? LogEncoding.encodableJSON(action)
+            total &+= json?.utf8.count ?? 0
+        }
+        return total
+    }
+}

@@ -212,42 +212,77 @@ func checkoutReduceOnly(_ input: CheckoutBenchmarkInput?, count: Int) -> Result 
     }
 }
 
+/// Set by `--checkout-log PATH`: the log `replay-checkout-1m` replays is kept at `PATH`, and one
+/// already there is replayed as it is (not written again). An instruction count then runs the
+/// replay alone under callgrind, the log written beforehand outside it
+/// (`scripts/count-instructions.sh replay-checkout-1m`).
+nonisolated(unsafe) var checkoutLogPath: String?
+
+/// Writes `count` checkout actions (the example logs' actions over and over) through the checkout
+/// reducer into a buffered recording at `path`; `false` (said on standard output) if it cannot.
+func writeCheckoutReplayLog(_ input: CheckoutBenchmarkInput, path: String, count: Int) -> Bool {
+    let actions = input.actions
+    do {
+        let recorder = try ActionRecorder(
+            path: path, initialState: input.initial, mode: .buffered(),
+            configuration: ActionLogConfiguration(
+                schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1000, maximumFileBytes: Int.max))
+        let store = Store(
+            reducer: input.reducer, state: input.initial, middleware: [recorder.middleware], effectsEnabled: false)
+        for i in 0..<count { store.dispatch(actions[i % actions.count]) }
+        try recorder.close()
+        return true
+    } catch {
+        print("replay-checkout: cannot write the log: \(error)")
+        return false
+    }
+}
+
+/// The log `replay-checkout-1m` replays, written unless `--checkout-log` names one already there;
+/// `remove` says whether to delete it afterwards.
+func checkoutReplayLog(_ input: CheckoutBenchmarkInput, count: Int) -> (path: String, remove: Bool)? {
+    if let kept = checkoutLogPath {
+        if FileManager.default.fileExists(atPath: kept) { return (kept, false) }
+        return writeCheckoutReplayLog(input, path: kept, count: count) ? (kept, false) : nil
+    }
+    let path = temporaryLogPath("replay-checkout")
+    guard writeCheckoutReplayLog(input, path: path, count: count) else {
+        removeLog(path)
+        return nil
+    }
+    if fixedIterations == nil { settleWriteback() }
+    return (path, true)
+}
+
+/// `replay-checkout-1m` alone: loading and replaying the log (decode and reduce).
+func checkoutReplayRow(path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int) -> Result {
+    measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 5) { _ in
+        let clock = ContinuousClock()
+        let start = clock.now
+        let replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
+        let elapsed = clock.now - start
+        if let replayer, replayer.steps.count != count || replayer.divergence != nil {
+            print("replay-checkout: replayed \(replayer.steps.count) of \(count) actions")
+        }
+        // Freeing a million steps is timed on its own (`freeing it`).
+        withExtendedLifetime(replayer) {}
+        return elapsed
+    }
+}
+
 /// Replays a 1,000,000-action log of real checkout actions: the actions of every log in
 /// `Examples/Logs`, dispatched over and over through the checkout reducer and recorded.
 /// `--iterations N` makes the log `N` actions long.
 func checkoutReplayBenchmark() -> [Result] {
     guard let input = CheckoutBenchmarkInput.load() else { return [] }
-    let actions = input.actions
     let count = fixedIterations ?? 1_000_000
-    let path = temporaryLogPath("replay-checkout")
-    defer { removeLog(path) }
+    guard let (path, remove) = checkoutReplayLog(input, count: count) else { return [] }
+    defer { if remove { removeLog(path) } }
     let reducer = input.reducer
-    let initial = input.initial
-    do {
-        let recorder = try ActionRecorder(
-            path: path, initialState: initial, mode: .buffered(),
-            configuration: ActionLogConfiguration(
-                schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1000, maximumFileBytes: Int.max))
-        let store = Store(reducer: reducer, state: initial, middleware: [recorder.middleware], effectsEnabled: false)
-        for i in 0..<count { store.dispatch(actions[i % actions.count]) }
-        try recorder.close()
-        if fixedIterations == nil { settleWriteback() }
-    } catch {
-        print("replay-checkout: cannot write the log: \(error)")
-        return []
-    }
     // Where the replay's time goes: reading (checking and decoding every line, on every core)
     // and reducing (sequential), each measured alone. A replay overlaps the two.
     return [
-        measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 5) { _ in
-            let clock = ContinuousClock()
-            let start = clock.now
-            let replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
-            let elapsed = clock.now - start
-            // Freeing a million steps is timed on its own, below.
-            withExtendedLifetime(replayer) {}
-            return elapsed
-        },
+        checkoutReplayRow(path: path, reducer: reducer, count: count),
         checkoutPseudonymiseBenchmark(path: path, reducer: reducer, count: count),
         measureTimed("  freeing it (ns/action)", iterations: count, repetitions: 3) { _ in
             var replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)

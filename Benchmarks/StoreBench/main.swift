@@ -5,6 +5,8 @@
 //     swift run -c release store-bench --filter store   # only benchmarks whose name contains "store"
 //     store-bench --only store-1 --iterations 100000    # one row, one run of N iterations, no warm-up
 //                                        # (for instruction counts under valgrind --tool=callgrind)
+//     store-bench --only replay-checkout-1m --iterations N --checkout-log PATH
+//                                        # keeps the log replayed at PATH, or replays the one there
 //     swift run -c release store-bench make-fleet DIR --count 10000   # logs for checkout verify's benchmark
 //     swift run -c release store-bench --write-checkout-log PATH [--actions N]
 //                                        # writes a long checkout log (LongCheckoutLog.swift)
@@ -55,6 +57,13 @@ if let index = arguments.firstIndex(of: "--iterations"), arguments.index(after: 
         exit(64)
     }
     fixedIterations = value
+}
+if let index = arguments.firstIndex(of: "--checkout-log") {
+    guard arguments.index(after: index) < arguments.endIndex else {
+        print("store-bench: --checkout-log needs a PATH")
+        exit(64)
+    }
+    checkoutLogPath = arguments[arguments.index(after: index)]
 }
 if let index = arguments.firstIndex(of: "--only") {
     let rows = singleRows()

@@ -141,6 +141,15 @@ public struct LogValue {
         return try decode(Decimal.self)
     }
 
+    /// The value as a decimal when it is a string of plain decimal text (`"12.50"`, `"-3"`), read
+    /// from the line's bytes as `Decimal(plainText:)` reads the text, with no `String` made; `nil`
+    /// for anything else (another kind, an escaped string, any other form of number text).
+    public func plainDecimalString() -> Decimal? {
+        guard token.kind == .string else { return nil }
+        let text = self.text
+        return Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) })
+    }
+
     // MARK: Objects
 
     /// The value of member `name`, or `nil` when the member is absent or `null` (the rule of

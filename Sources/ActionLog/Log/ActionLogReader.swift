@@ -121,27 +121,31 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         try self.init(
             path: path, schemaVersion: schemaVersion, upgrade: upgrade, maximumLineBytes: maximumLineBytes
         ) {
-            parser, bytes, newline, number, slot in
-            parser.decodeRecord(bytes, hasNewline: newline, lineNumber: number, into: slot)
+            parser, bytes, lines, firstSequence, output in
+            parser.decodeRecords(lines, in: bytes, firstSequence: firstSequence, into: output)
         }
     }
 
-    /// Decodes one record line into a slot (see `RecordParser.decodeRecord`).
+    /// Decodes a piece of a batch into its slots (see `RecordParser.decodeRecords`): the batch's
+    /// bytes, the piece's lines, the sequence number its first line must have, and the slot of
+    /// its first line; returns how many slots it initialised.
     @usableFromInline
-    typealias LineDecoder = (
-        inout RecordParser<State>, UnsafeRawBufferPointer, Bool, Int,
+    typealias PieceDecoder = (
+        inout RecordParser<State>, UnsafeRawBufferPointer, UnsafeBufferPointer<BatchLine>, Int,
         UnsafeMutablePointer<ActionLogRecord<State.Action>>
-    ) -> Bool
+    ) -> Int
 
-    /// How batches decode their lines: a closure the public initialiser makes in the caller.
-    private let decodeLine: LineDecoder
+    /// How batches decode their lines: a closure the public initialiser makes in the caller, so
+    /// the loop over a piece's lines runs specialised (in generic code each line asked the
+    /// runtime for the record type's metadata, twice).
+    private let decodePiece: PieceDecoder
 
     @usableFromInline
     init(
         path: String, schemaVersion: Int, upgrade: ActionSchemaUpgrade?, maximumLineBytes: Int,
-        decodeLine: @escaping LineDecoder
+        decodePiece: @escaping PieceDecoder
     ) throws(ActionLogError) {
-        self.decodeLine = decodeLine
+        self.decodePiece = decodePiece
         self.path = path
         self.source = try LineSource(path: path, maximumLineBytes: maximumLineBytes)
         self.upgrade = upgrade
@@ -526,27 +530,24 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         decoded.initialize(repeating: 0, count: pieces)
         defer { decoded.deallocate() }
         var clean = false
-        let decodeLine = self.decodeLine
+        let decodePiece = self.decodePiece
+        let first = nextSequence
         let records = [ActionLogRecord<State.Action>](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let output = buffer.baseAddress else { return }
             batchBytes.withUnsafeBytes { all in
-                let job = DecodeJob(pieces: pieces) { piece in
-                    var parser = parser
-                    let range = Self.lines(of: piece, count: count)
-                    for index in range {
-                        let line = lines[index]
-                        let bytes = UnsafeRawBufferPointer(rebasing: all[line.range])
-                        guard decodeLine(&parser, bytes, line.hasNewline, line.number, output + index) else { return }
-                        decoded[piece] = index - range.lowerBound + 1
+                lines.withUnsafeBufferPointer { lines in
+                    let job = DecodeJob(pieces: pieces) { piece in
+                        var parser = parser
+                        let range = Self.lines(of: piece, count: count)
+                        // Stops at a line that is not a good record, or out of sequence.
+                        decoded[piece] = decodePiece(
+                            &parser, all, UnsafeBufferPointer(rebasing: lines[range]), first + range.lowerBound,
+                            output + range.lowerBound)
                     }
+                    run(job, helpers: helpers, publish: publish)
                 }
-                run(job, helpers: helpers, publish: publish)
             }
             clean = (0..<pieces).allSatisfy { decoded[$0] == Self.lines(of: $0, count: count).count }
-            if clean {
-                let first = nextSequence
-                clean = (0..<count).allSatisfy { output[$0].sequence == first + $0 }
-            }
             if clean {
                 initialized = count
             } else {
@@ -788,8 +789,15 @@ public final class ActionLogReader<State: StoreState & Decodable> {
 /// A line of a batch: where its bytes are in the batch's buffer, whether a newline ended it, and
 /// its line number. (A struct, not a tuple: generic code asks the runtime for a tuple's type
 /// metadata on every use.)
+@usableFromInline
 struct BatchLine: Sendable {
-    var range: Range<Int>
-    var hasNewline: Bool
-    var number: Int
+    @usableFromInline var range: Range<Int>
+    @usableFromInline var hasNewline: Bool
+    @usableFromInline var number: Int
+
+    init(range: Range<Int>, hasNewline: Bool, number: Int) {
+        self.range = range
+        self.hasNewline = hasNewline
+        self.number = number
+    }
 }

@@ -66,18 +66,40 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         return (bytes, topLevelMembers(bytes: bytes))
     }
 
-    /// Decodes a record line into `slot`, or returns `false` (leaving it uninitialised) when the
-    /// line holds anything else; the batch is then read again line by line. The reader calls this
-    /// through a closure made where the reader is created (`ActionLogReader.init` is inlinable),
-    /// so it runs specialised for the app's state and action types: in generic code each line
-    /// asked the runtime for type metadata and copied actions through value witnesses. The
-    /// non-generic work (checksum, tape, members) stays in `fields(of:hasNewline:lineNumber:)`.
+    /// Decodes a piece of a batch's lines into consecutive slots, from `output`, while each line
+    /// is a good record numbered `firstSequence`, `firstSequence + 1`, …; returns how many slots
+    /// it initialised. The reader calls this through a closure made where the reader is created
+    /// (`ActionLogReader.init` is inlinable), so the loop runs specialised for the app's types.
+    @inlinable
+    mutating func decodeRecords(
+        _ lines: UnsafeBufferPointer<BatchLine>, in all: UnsafeRawBufferPointer, firstSequence: Int,
+        into output: UnsafeMutablePointer<ActionLogRecord<State.Action>>
+    ) -> Int {
+        var decoded = 0
+        for line in lines {
+            guard
+                decodeRecord(
+                    UnsafeRawBufferPointer(rebasing: all[line.range]), hasNewline: line.hasNewline,
+                    lineNumber: line.number, sequence: firstSequence + decoded, into: output + decoded)
+            else { break }
+            decoded += 1
+        }
+        return decoded
+    }
+
+    /// Decodes a record line numbered `sequence` into `slot`, or returns `false` (leaving it
+    /// uninitialised) when the line holds anything else or another number; the batch is then
+    /// read again line by line. Specialised for the app's state and action types (see
+    /// `decodeRecords`): in generic code each line asked the runtime for type metadata and copied
+    /// actions through value witnesses. The non-generic work (checksum, tape, members) stays in
+    /// `fields(of:hasNewline:lineNumber:)`.
     @inlinable
     mutating func decodeRecord(
-        _ bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int,
+        _ bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int, sequence: Int,
         into slot: UnsafeMutablePointer<ActionLogRecord<State.Action>>
     ) -> Bool {
         guard let fields = fields(of: bytes, hasNewline: hasNewline, lineNumber: lineNumber),
+            fields.sequence == sequence,
             let action = fastAction(at: fields.action, bytes: bytes)
                 ?? (try? slowAction(at: fields.action, bytes: bytes, lineNumber: lineNumber))
         else { return false }

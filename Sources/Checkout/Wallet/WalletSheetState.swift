@@ -1,7 +1,7 @@
 /// The wallet sheet while it is open: what the engine last told it, the callback it is
 /// answering, and the authorised payment it is applying. One per presentation (``session``);
 /// the reducer is the only thing that changes it (see ``WalletSheetReducer``).
-public struct WalletSheetState: Sendable, Hashable, Codable, CustomReflectable {
+public struct WalletSheetState: Sendable, Hashable, Codable {
     // Copy-on-write: the fields live in one shared allocation, so copying a sheet (the reducers
     // read `state.walletSheet` on every action once a sheet was shown) costs a retain, not the
     // 1.3 KB the fields take inline. Encoded, compared and hashed exactly as the fields are.
@@ -150,12 +150,6 @@ public struct WalletSheetState: Sendable, Hashable, Codable, CustomReflectable {
     /// Hashes the fields.
     public func hash(into hasher: inout Hasher) {
         storage.fields.hash(into: &hasher)
-    }
-
-    /// Reflects as its fields, as the plain struct it was before it became copy-on-write: a dump,
-    /// a test's diff and the data inventory see `walletSheet.providerID`, not the storage box.
-    public var customMirror: Mirror {
-        Mirror(reflecting: storage.fields)
     }
 
     /// The storage, made unique first if it is shared (copy on write).
@@ -339,5 +333,13 @@ public struct WalletAuthorizationProgress: Sendable, Hashable, Codable {
         attemptBeforePay = nil
         paymentAttempt = nil
         isSubmitted = false
+    }
+}
+
+extension WalletSheetState: CustomReflectable {
+    /// The sheet's fields as its own children, as they were before they moved into a shared box:
+    /// `dump`, debuggers and the data inventory see `walletSheet.providerID`, not the storage.
+    public var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
     }
 }
