@@ -124,7 +124,8 @@ struct PseudonymiseCommand {
         var how = "\(report.steps) steps, \(report.closedCleanly ? "closed" : "open (no footer)")"
         if report.partsRead > 1 { how += ", \(report.partsRead) parts joined" }
         if let torn = report.tornLineDropped { how += ", torn line \(torn) dropped" }
-        lines.append("\(report.log) -> \(report.output): \(how); scheme \(report.privacy.schemeVersion.map(String.init) ?? "unknown"), \(key)")
+        let scheme = report.privacy.schemeVersion.map(String.init) ?? "unknown"
+        lines.append("\(report.log) -> \(report.output): \(how); scheme \(scheme), \(key)")
         let leaves = report.leaves
         lines.append("  leaves: \(leaves.personal) personal, \(leaves.secret) secret, \(leaves.plain) plain")
         let pseudonyms = report.pseudonyms
