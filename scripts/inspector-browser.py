@@ -237,8 +237,11 @@ def check(pages, screenshots):
                 browser.call("Input.insertText", {"text": "purchase"})
                 # The search filters after a short pause in typing: wait until it has (the match
                 # count is empty only while there is no query), not for a fixed time.
-                browser.evaluate("new Promise((done) => { const ready = () => "
-                                 "document.getElementById('match-count').textContent ? done() : "
+                # Then two frames, so that any scroll the filtering caused has been handled.
+                browser.evaluate("new Promise((done) => { const frames = () => "
+                                 "requestAnimationFrame(() => requestAnimationFrame(done)); "
+                                 "const ready = () => "
+                                 "document.getElementById('match-count').textContent ? frames() : "
                                  "setTimeout(ready, 10); ready(); })")
                 facts["searchPurchase"] = browser.evaluate(FACTS)
             else:

@@ -605,8 +605,11 @@ details.branch:not([open]) > summary > .redacted-inside { display: inline; }
       rows = found;
       $('match-count').textContent = found.length + (found.length === 1 ? ' step matches' : ' steps match');
     }
-    renderRows();
+    // The list's new height first, so that the scroll position is clamped to it before the
+    // visible rows are chosen: the filtered rows show at once, not after a scroll event.
+    listInner.style.height = rowCount() * ROW + 'px';
     scrollToCurrent();
+    renderRows();
   }
   let searchTimer = 0;
   search.addEventListener('input', () => {
