@@ -158,15 +158,7 @@ extension DataVisitor {
         if visitsPersonalLeavesOnly && keys == .plain { return }
         // The keys only: the values are not touched, so the dictionary is copied only if a key is
         // rewritten.
-        enter(field)
-        var renamed: [(old: String, new: String)] = []
-        for key in dictionary.keys.sorted() {
-            var text = key
-            visit(&text, field: "[key]", as: keys)
-            if text != key { renamed.append((key, text)) }
-        }
-        Self.rename(renamed, in: &dictionary)
-        leave()
+        visitEntries(of: &dictionary, field: field, keys: keys, nil)
     }
 
     /// A dictionary of secrets: each key visited (named `[key]`) and each value reported as a
@@ -189,11 +181,11 @@ extension DataVisitor {
         }
     }
 
-    /// Visits each key (then its value with `visitValue`) in key order under `field`, and moves
-    /// the entries whose keys were rewritten.
+    /// Visits each key (then its value with `visitValue`, if any: without one the values are
+    /// not touched) in key order under `field`, and moves the entries whose keys were rewritten.
     @usableFromInline mutating func visitEntries<Value>(
         of dictionary: inout [String: Value], field: String, keys: DataClass,
-        _ visitValue: (inout Self, inout Value) -> Void
+        _ visitValue: ((inout Self, inout Value) -> Void)?
     ) {
         enter(field)
         var renamed: [(old: String, new: String)] = []
@@ -201,7 +193,7 @@ extension DataVisitor {
             var text = key
             visit(&text, field: "[key]", as: keys)
             if text != key { renamed.append((key, text)) }
-            if let index = dictionary.index(forKey: key) {
+            if let visitValue, let index = dictionary.index(forKey: key) {
                 visitValue(&self, &dictionary.values[index])
             }
         }
