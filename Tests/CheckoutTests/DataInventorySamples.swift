@@ -31,9 +31,12 @@ struct TypeSamples {
 
     let type: String
     let items: [Item]
+    /// The type's ``DataClassified/holdsPersonalData``.
+    let holdsPersonalData: Bool
 
     init<T: DataClassified>(_ values: [T]) {
         type = inventoryTypeName(T.self)
+        holdsPersonalData = T.holdsPersonalData
         items = values.map { value in Item(walk: { visitor in visitor.walk(value) }, value: value) }
     }
 }

@@ -25,6 +25,27 @@ final class DataInventoryTests: XCTestCase {
         }
     }
 
+    func testATypeThatSaysItHoldsNoPersonalDataHasNoPersonalOrFreeFormLeaf() {
+        var checked = 0
+        for samples in DataInventorySamples.all(Markers()) where !samples.holdsPersonalData {
+            checked += 1
+            for (index, item) in samples.items.enumerated() {
+                var visitor = InventoryVisitor()
+                item.walk(&visitor)
+                for row in visitor.rows {
+                    switch row.kind {
+                    case .leaf(.personal), .json:
+                        XCTFail(
+                            "\(samples.type) sample \(index + 1) says it holds no personal data but has \(row.field)")
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 6, "the plain types (Money, PaymentProviderDescriptor, …) have samples")
+    }
+
     func testEveryStringOfTheSampleActionsAndOfTheExampleLogsIsVisitedOnce() throws {
         for (index, action) in CheckoutActionSamples.actions.enumerated() {
             for problem in Self.problems(walking: { $0.walk(action) }, value: action) {

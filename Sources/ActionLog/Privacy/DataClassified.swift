@@ -35,9 +35,18 @@ public protocol DataClassified {
     /// returns its own, so that a visitor of a log's actions is set up from the log's header
     /// state. ``DataRegistrations/none`` unless a type says otherwise.
     var dataRegistrations: DataRegistrations { get }
+
+    /// Whether a value of this type can hold a personal leaf (at any depth). True unless a type
+    /// whose every leaf is plain or secret says otherwise; a visitor of personal leaves only
+    /// (``DataVisitor/visitsPersonalLeavesOnly``) then skips it. A type that says false must
+    /// keep its walk free of personal classes (the inventory test checks it).
+    static var holdsPersonalData: Bool { get }
 }
 
 extension DataClassified {
     /// No registrations.
     public var dataRegistrations: DataRegistrations { .none }
+
+    /// It may.
+    @inlinable public static var holdsPersonalData: Bool { true }
 }

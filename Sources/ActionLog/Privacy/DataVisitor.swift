@@ -33,6 +33,12 @@ public protocol DataVisitor {
     /// ``DataRegistrations``). Take them from the log's header state.
     var registrations: DataRegistrations { get }
 
+    /// Whether the visitor reads or rewrites personal leaves only (a mask does): walks may then
+    /// skip plain leaves, plain dictionary keys and nested values whose type holds no personal
+    /// leaf (``DataClassified/holdsPersonalData``), sparing the copies a walk in place makes. False
+    /// by default: every leaf is visited.
+    var visitsPersonalLeavesOnly: Bool { get }
+
     /// A nested value, a collection, or a case with several payloads begins, under `field`.
     mutating func enter(_ field: String)
     /// What the last `enter(_:)` began ends.
@@ -61,34 +67,38 @@ public protocol DataVisitor {
 }
 
 extension DataVisitor {
-    /// Does nothing.
-    public mutating func enter(_ field: String) {}
+    /// Every leaf is visited.
+    @inlinable public var visitsPersonalLeavesOnly: Bool { false }
 
     /// Does nothing.
-    public mutating func leave() {}
+    @inlinable public mutating func enter(_ field: String) {}
+
+    /// Does nothing.
+    @inlinable public mutating func leave() {}
 
     /// Visits the number's text as a string leaf.
-    public mutating func visit(number text: inout String, field: String, as dataClass: DataClass) {
+    @inlinable public mutating func visit(number text: inout String, field: String, as dataClass: DataClass) {
         visit(&text, field: field, as: dataClass)
     }
 
     /// Does nothing: a secret is never rewritten, and its value is never known.
-    public mutating func visitSecret(field: String) {}
+    @inlinable public mutating func visitSecret(field: String) {}
 
     /// Enters `field`, visits `value`'s leaves, leaves.
-    public mutating func visit<Value: DataClassified>(_ value: inout Value, field: String) {
+    @inlinable public mutating func visit<Value: DataClassified>(_ value: inout Value, field: String) {
+        if visitsPersonalLeavesOnly && !Value.holdsPersonalData { return }
         enter(field)
         value.visitData(&self)
         leave()
     }
 
     /// Walks the JSON leaf by leaf (``visitJSONLeaves(_:field:as:)``).
-    public mutating func visit(_ value: inout JSONValue, field: String, as policy: JSONDataPolicy) {
+    @inlinable public mutating func visit(_ value: inout JSONValue, field: String, as policy: JSONDataPolicy) {
         visitJSONLeaves(&value, field: field, as: policy)
     }
 
     /// Edits the JSON text at its literals (``visitJSONTextLeaves(_:field:as:)``).
-    public mutating func visit(jsonText text: inout String, field: String, as policy: JSONDataPolicy) {
+    @inlinable public mutating func visit(jsonText text: inout String, field: String, as policy: JSONDataPolicy) {
         visitJSONTextLeaves(&text, field: field, as: policy)
     }
 }

@@ -5,4 +5,7 @@ extension Money: DataClassified {
     public mutating func visitData<V: DataVisitor>(_ visitor: inout V) {
         visitor.visit(&currencyCode, field: "currencyCode", as: .plain)
     }
+
+    /// Every leaf is plain: a visitor of personal leaves only skips it.
+    public static var holdsPersonalData: Bool { false }
 }

@@ -6,4 +6,7 @@ extension PaymentMethodOption: DataClassified {
         visitor.visit(&id, field: "id", as: .plain)
         visitor.visit(&name, field: "name", as: .plain)
     }
+
+    /// Every leaf is plain: a visitor of personal leaves only skips it.
+    public static var holdsPersonalData: Bool { false }
 }

@@ -9,4 +9,7 @@ extension PaymentProviderDescriptor: DataClassified {
         visitor.visit(&supportedCurrencies, field: "supportedCurrencies", as: .plain)
         visitor.visitKeys(of: &minorUnitOverrides, field: "minorUnitOverrides", as: .plain)
     }
+
+    /// Every leaf is plain: a visitor of personal leaves only skips it.
+    public static var holdsPersonalData: Bool { false }
 }

@@ -128,6 +128,9 @@ struct PersonalMask: DataVisitor {
     let registrations: DataRegistrations
     private var indices: [String: Int] = [:]
 
+    /// Plain leaves are left as they are, and plain sub-trees are not walked (nor copied).
+    var visitsPersonalLeavesOnly: Bool { true }
+
     static func masked<Value: DataClassified>(_ value: Value) -> Value {
         var mask = PersonalMask(registrations: value.dataRegistrations)
         var copy = value

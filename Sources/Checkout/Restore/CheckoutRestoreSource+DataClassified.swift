@@ -13,4 +13,7 @@ extension CheckoutRestoreSource: DataClassified {
             break
         }
     }
+
+    /// Every leaf is plain: a visitor of personal leaves only skips it.
+    public static var holdsPersonalData: Bool { false }
 }

@@ -5,4 +5,7 @@ extension CheckoutJourney: DataClassified {
     public mutating func visitData<V: DataVisitor>(_ visitor: inout V) {
         visitor.visit(&furthestSection, field: "furthestSection", as: .plain)
     }
+
+    /// Every leaf is plain: a visitor of personal leaves only skips it.
+    public static var holdsPersonalData: Bool { false }
 }

@@ -6,4 +6,7 @@ extension WebOrder: DataClassified {
         visitor.visit(&orderID, field: "orderID", as: .plain)
         visitor.visit(&currency, field: "currency", as: .plain)
     }
+
+    /// Every leaf is plain: a visitor of personal leaves only skips it.
+    public static var holdsPersonalData: Bool { false }
 }

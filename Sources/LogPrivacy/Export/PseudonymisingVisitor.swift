@@ -115,6 +115,9 @@ struct DistinctValueCollector: DataVisitor {
     private(set) var values: [(kind: PersonalKind, value: String)] = []
     private var seen: Set<SeenValue> = []
 
+    /// Only personal values are collected.
+    var visitsPersonalLeavesOnly: Bool { true }
+
     init(registrations: DataRegistrations) {
         self.registrations = registrations
     }
