@@ -123,10 +123,22 @@ public struct CheckoutDecisions: ReplayDecisions {
 }
 
 /// Masks a value's personal leaves with indexed markers (`#1`), numbered by the first appearance
-/// of each exact text, for comparing decisions. (A marker is a small string: no allocation.)
+/// of each exact text, for comparing decisions. A state holds a handful of distinct personal
+/// texts: they are found by a linear search (no hashing) until there are
+/// ``PersonalMask/linearLimit``, by a dictionary beyond; the markers are made once
+/// (``PersonalMask/markers``), so masking a leaf allocates nothing.
 struct PersonalMask: DataVisitor {
     let registrations: DataRegistrations
-    private var indices: [String: Int] = [:]
+    /// The distinct texts met, in order of first appearance: the `n`th has the marker `#n`.
+    private var texts: [String] = []
+    /// Each text's number once there are more than ``linearLimit`` of them.
+    private var numbers: [String: Int] = [:]
+
+    /// How many distinct texts are searched linearly before the dictionary takes over.
+    static var linearLimit: Int { 16 }
+
+    /// The markers `#1` to `#64`, made once.
+    static let markers: [String] = (1...64).map { "#" + String($0) }
 
     /// Plain leaves are left as they are, and plain sub-trees are not walked (nor copied).
     var visitsPersonalLeavesOnly: Bool { true }
@@ -147,14 +159,24 @@ struct PersonalMask: DataVisitor {
 
     mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
         guard case .personal = dataClass else { return }
-        let index: Int
-        if let known = indices[value] {
-            index = known
-        } else {
-            index = indices.count + 1
-            indices[value] = index
+        let number = self.number(of: value)
+        value = number <= Self.markers.count ? Self.markers[number - 1] : "#" + String(number)
+    }
+
+    /// The number of `text`, numbering it if it is new.
+    private mutating func number(of text: String) -> Int {
+        if texts.count <= Self.linearLimit {
+            if let index = texts.firstIndex(of: text) { return index + 1 }
+            texts.append(text)
+            if texts.count > Self.linearLimit {
+                for (index, known) in texts.enumerated() { numbers[known] = index + 1 }
+            }
+            return texts.count
         }
-        value = "#" + String(index)
+        if let known = numbers[text] { return known }
+        texts.append(text)
+        numbers[text] = texts.count
+        return texts.count
     }
 }
 
