@@ -73,7 +73,9 @@ public struct LogPseudonymisation<Rules: ReplayDecisions>: Sendable {
 
     /// Exports the log whose first part is `path` to `output`, off the caller's thread.
     /// Cancelling the calling task stops the export (it throws `CancellationError` and leaves
-    /// nothing at `output`); `progress` counts the steps replayed and verified.
+    /// nothing at `output`); `progress` counts the steps of each pass: while the first pass
+    /// reads the log its total is unknown (negative: `isIndeterminate`) and it counts the steps
+    /// read; then the total is three passes of the log's steps and one unit for the rename.
     ///
     /// - Throws: ``PseudonymisationError`` naming where and why, ``PseudonymKeyError`` if no
     ///   random key can be made, or `CancellationError`.
