@@ -42,7 +42,10 @@ public struct CheckoutDecisions: ReplayDecisions {
 
     /// What one step decided.
     public struct Step: Sendable, Equatable {
-        /// The state after the step, personal leaves masked.
+        /// The state before the step.
+        public var before: CheckoutState
+        /// The state after the step, as the reducer left it: personal leaves in clear (the
+        /// comparison masks them, see ``CheckoutDecisions/difference(between:and:)``).
         public var state: CheckoutState
         /// The effects the step issued.
         public var effects: EffectShape
@@ -80,7 +83,7 @@ public struct CheckoutDecisions: ReplayDecisions {
         let before = state
         let effect = reducer.reduce(&state, action)
         let analytics = CheckoutAnalyticsMiddleware.events(for: action, before: before, after: state)
-        return Step(state: PersonalMask.masked(state), effects: EffectShape(effect), analytics: analytics)
+        return Step(before: before, state: state, effects: EffectShape(effect), analytics: analytics)
     }
 
     /// Reduces `action` into `state` only.
@@ -90,11 +93,13 @@ public struct CheckoutDecisions: ReplayDecisions {
 
     /// Nil when the steps decided the same; otherwise the first decision that differs: the path
     /// of the first state member that differs (`state.native.sections[1].status`), `effects` or
-    /// `analytics events`.
+    /// `analytics events`. The states are compared with their personal leaves masked.
     public func difference(between original: Step, and export: Step) -> String? {
-        if original.state != export.state {
-            guard let first = try? CanonicalEncoder.encode(original.state),
-                let second = try? CanonicalEncoder.encode(export.state)
+        let originalState = PersonalMask.masked(original.state)
+        let exportState = PersonalMask.masked(export.state)
+        if originalState != exportState {
+            guard let first = try? CanonicalEncoder.encode(originalState),
+                let second = try? CanonicalEncoder.encode(exportState)
             else { return "state" }
             return CanonicalDifference.first(between: first, and: second, at: "state")
         }
@@ -102,6 +107,92 @@ public struct CheckoutDecisions: ReplayDecisions {
         if original.analytics != export.analytics { return "analytics events" }
         return nil
     }
+
+    /// ``difference(between:and:)`` for a step after one that decided the same: the states
+    /// before this step are then known to be equal with their personal leaves masked, so the
+    /// states after it are too when every member of the state that can hold a personal leaf is
+    /// unchanged by the step in both replays, and every member that changed holds no personal
+    /// leaf and is equal in both. Only what the step changed is compared then, nothing is
+    /// masked; otherwise (a personal member changed, or a decision differs) the full comparison
+    /// decides and names the difference.
+    public func differenceFollowingEqualStep(between original: Step, and export: Step) -> String? {
+        if original.effects == export.effects, original.analytics == export.analytics,
+            Self.statesStayEqual(original, export)
+        {
+            return nil
+        }
+        return difference(between: original, and: export)
+    }
+
+    /// Whether the states after the steps are equal with their personal leaves masked, given that
+    /// the states before them were: see ``differenceFollowingEqualStep(between:and:)``. False
+    /// (the full comparison decides) when a member that can hold a personal leaf changed, or when
+    /// the state has members this check does not list.
+    static func statesStayEqual(_ original: Step, _ export: Step) -> Bool {
+        guard listsEveryStateMember else { return false }
+        let (ob, oa, eb, ea) = (original.before, original.state, export.before, export.state)
+        /// Unchanged in both replays, or holding no personal leaf and equal in both.
+        func same<Member: Equatable>(_ before: Member, _ after: Member, _ exportBefore: Member, _ exportAfter: Member, personal: Bool) -> Bool {
+            if before == after && exportBefore == exportAfter { return true }
+            return !personal && after == exportAfter
+        }
+        return same(ob.kind, oa.kind, eb.kind, ea.kind, personal: false)
+            && same(ob.nextRequestID, oa.nextRequestID, eb.nextRequestID, ea.nextRequestID, personal: false)
+            && same(ob.nextErrorID, oa.nextErrorID, eb.nextErrorID, ea.nextErrorID, personal: false)
+            && same(ob.loadInFlight, oa.loadInFlight, eb.loadInFlight, ea.loadInFlight, personal: false)
+            && same(
+                ob.selectedShippingMethodID, oa.selectedShippingMethodID, eb.selectedShippingMethodID,
+                ea.selectedShippingMethodID, personal: false)
+            && same(
+                ob.merchantCurrencies, oa.merchantCurrencies, eb.merchantCurrencies, ea.merchantCurrencies,
+                personal: false)
+            && same(ob.journey, oa.journey, eb.journey, ea.journey, personal: CheckoutJourney.holdsPersonalData)
+            && same(
+                ob.paymentProviders, oa.paymentProviders, eb.paymentProviders, ea.paymentProviders,
+                personal: PaymentProviderDescriptor.holdsPersonalData)
+            && same(ob.view, oa.view, eb.view, ea.view, personal: CheckoutViewState.holdsPersonalData)
+            && same(ob.web, oa.web, eb.web, ea.web, personal: WebCheckoutState.holdsPersonalData)
+            && same(ob.native, oa.native, eb.native, ea.native, personal: NativeCheckoutState.holdsPersonalData)
+            && same(ob.cart, oa.cart, eb.cart, ea.cart, personal: Cart.holdsPersonalData)
+            && same(ob.email, oa.email, eb.email, ea.email, personal: true)
+            && same(
+                ob.shippingContact, oa.shippingContact, eb.shippingContact, ea.shippingContact,
+                personal: Address.holdsPersonalData)
+            && same(
+                ob.billingContact, oa.billingContact, eb.billingContact, ea.billingContact,
+                personal: Address.holdsPersonalData)
+            && same(
+                ob.shippingMethods, oa.shippingMethods, eb.shippingMethods, ea.shippingMethods,
+                personal: ShippingMethod.holdsPersonalData)
+            && same(
+                ob.orderSummary, oa.orderSummary, eb.orderSummary, ea.orderSummary,
+                personal: OrderSummary.holdsPersonalData)
+            && same(ob.payment, oa.payment, eb.payment, ea.payment, personal: PaymentState.holdsPersonalData)
+            && same(ob.errors, oa.errors, eb.errors, ea.errors, personal: CheckoutErrorMessage.holdsPersonalData)
+            && same(ob.user, oa.user, eb.user, ea.user, personal: CheckoutUser.holdsPersonalData)
+            && same(
+                ob.dynamicContent, oa.dynamicContent, eb.dynamicContent, ea.dynamicContent,
+                personal: DynamicContentSlot.holdsPersonalData)
+            && same(
+                ob.completedOrder, oa.completedOrder, eb.completedOrder, ea.completedOrder,
+                personal: CompletedOrder.holdsPersonalData)
+            && same(
+                ob.orderPlacement, oa.orderPlacement, eb.orderPlacement, ea.orderPlacement,
+                personal: OrderPlacementState.holdsPersonalData)
+            && same(
+                ob.walletSheet, oa.walletSheet, eb.walletSheet, ea.walletSheet,
+                personal: WalletSheetState.holdsPersonalData)
+            && same(ob.relaunch, oa.relaunch, eb.relaunch, ea.relaunch, personal: CheckoutRelaunch.holdsPersonalData)
+    }
+
+    /// The number of stored members of ``CheckoutState`` that ``statesStayEqual(_:_:)`` compares.
+    static var listedStateMembers: Int { 25 }
+
+    /// Whether ``statesStayEqual(_:_:)`` lists every stored member of the state: a member added
+    /// to ``CheckoutState`` and not to the list turns the shortcut off (and a test fails), so it
+    /// can never hide a difference.
+    static let listsEveryStateMember = Mirror(reflecting: CheckoutState(kind: .native)).children.count
+        == listedStateMembers
 
     /// A parse checkout's configured texts (the completion's title text and URL fragments, the
     /// confirmation fragments, the order-number parameter, the continue-shopping fragment):

@@ -188,7 +188,15 @@ final class ExportRun<Rules: ReplayDecisions> {
                     throw cannotPseudonymise(step: step, line: record.line, failure, in: reader.path)
                 }
                 let exportDecisions = rules.reduce(&export, action)
-                if let decision = rules.difference(between: originalDecisions, and: exportDecisions) {
+                // From the second step on, the previous step decided the same (a difference
+                // throws: a redraw starts over, a refusal ends the export), so the rules may
+                // compare only what this step changed. The first step's states before it (the
+                // header's, one pseudonymised) were never compared: it is compared in full.
+                let difference =
+                    step == 1
+                    ? rules.difference(between: originalDecisions, and: exportDecisions)
+                    : rules.differenceFollowingEqualStep(between: originalDecisions, and: exportDecisions)
+                if let decision = difference {
                     try resolve(
                         step: step, record: record, path: reader.path, before: before,
                         originalDecisions: originalDecisions, decision: decision)
