@@ -75,7 +75,9 @@ let onlyRows = arguments.indices.filter { arguments[$0] == "--only" }.map { inde
 if !onlyRows.isEmpty {
     let rows = singleRows()
     if let unknown = onlyRows.first(where: { rows[$0] == nil }) {
-        print("store-bench: --only \(unknown.isEmpty ? "needs a row" : "'\(unknown)'"): one of: \(rows.keys.sorted().joined(separator: ", "))")
+        print(
+            "store-bench: --only \(unknown.isEmpty ? "needs a row" : "'\(unknown)'"): one of: \(rows.keys.sorted().joined(separator: ", "))"
+        )
         exit(64)
     }
     var ran: [Result] = []

@@ -28,7 +28,8 @@ final class CheckoutDecisionsTests: XCTestCase {
     func testTheShortcutListsEveryMemberOfTheState() {
         XCTAssertTrue(
             CheckoutDecisions.listsEveryStateMember,
-            "a member added to CheckoutState must be added to CheckoutDecisions.statesStayEqual (and listedStateMembers)")
+            "a member added to CheckoutState must be added to CheckoutDecisions.statesStayEqual (and listedStateMembers)"
+        )
     }
 
     func testStepsThatChangePlainMembersAlikeDecideTheSame() {

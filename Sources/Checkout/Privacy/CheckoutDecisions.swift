@@ -130,59 +130,107 @@ public struct CheckoutDecisions: ReplayDecisions {
     /// the state has members this check does not list.
     static func statesStayEqual(_ original: Step, _ export: Step) -> Bool {
         guard listsEveryStateMember else { return false }
-        let (ob, oa, eb, ea) = (original.before, original.state, export.before, export.state)
-        /// Unchanged in both replays, or holding no personal leaf and equal in both.
-        func same<Member: Equatable>(_ before: Member, _ after: Member, _ exportBefore: Member, _ exportAfter: Member, personal: Bool) -> Bool {
-            if before == after && exportBefore == exportAfter { return true }
-            return !personal && after == exportAfter
-        }
-        return same(ob.kind, oa.kind, eb.kind, ea.kind, personal: false)
-            && same(ob.nextRequestID, oa.nextRequestID, eb.nextRequestID, ea.nextRequestID, personal: false)
-            && same(ob.nextErrorID, oa.nextErrorID, eb.nextErrorID, ea.nextErrorID, personal: false)
-            && same(ob.loadInFlight, oa.loadInFlight, eb.loadInFlight, ea.loadInFlight, personal: false)
+        // The members are read in place (no copy of a state): each is compared before and after
+        // in both replays, then, if it changed and holds no personal leaf, across the replays.
+        return same(
+            original.before.kind, original.state.kind, export.before.kind, export.state.kind,
+            personal: false)
             && same(
-                ob.selectedShippingMethodID, oa.selectedShippingMethodID, eb.selectedShippingMethodID,
-                ea.selectedShippingMethodID, personal: false)
-            && same(
-                ob.merchantCurrencies, oa.merchantCurrencies, eb.merchantCurrencies, ea.merchantCurrencies,
+                original.before.nextRequestID, original.state.nextRequestID, export.before.nextRequestID,
+                export.state.nextRequestID,
                 personal: false)
-            && same(ob.journey, oa.journey, eb.journey, ea.journey, personal: CheckoutJourney.holdsPersonalData)
             && same(
-                ob.paymentProviders, oa.paymentProviders, eb.paymentProviders, ea.paymentProviders,
+                original.before.nextErrorID, original.state.nextErrorID, export.before.nextErrorID,
+                export.state.nextErrorID,
+                personal: false)
+            && same(
+                original.before.loadInFlight, original.state.loadInFlight, export.before.loadInFlight,
+                export.state.loadInFlight,
+                personal: false)
+            && same(
+                original.before.selectedShippingMethodID, original.state.selectedShippingMethodID,
+                export.before.selectedShippingMethodID, export.state.selectedShippingMethodID,
+                personal: false)
+            && same(
+                original.before.merchantCurrencies, original.state.merchantCurrencies, export.before.merchantCurrencies,
+                export.state.merchantCurrencies,
+                personal: false)
+            && same(
+                original.before.journey, original.state.journey, export.before.journey, export.state.journey,
+                personal: CheckoutJourney.holdsPersonalData)
+            && same(
+                original.before.paymentProviders, original.state.paymentProviders, export.before.paymentProviders,
+                export.state.paymentProviders,
                 personal: PaymentProviderDescriptor.holdsPersonalData)
-            && same(ob.view, oa.view, eb.view, ea.view, personal: CheckoutViewState.holdsPersonalData)
-            && same(ob.web, oa.web, eb.web, ea.web, personal: WebCheckoutState.holdsPersonalData)
-            && same(ob.native, oa.native, eb.native, ea.native, personal: NativeCheckoutState.holdsPersonalData)
-            && same(ob.cart, oa.cart, eb.cart, ea.cart, personal: Cart.holdsPersonalData)
-            && same(ob.email, oa.email, eb.email, ea.email, personal: true)
             && same(
-                ob.shippingContact, oa.shippingContact, eb.shippingContact, ea.shippingContact,
+                original.before.view, original.state.view, export.before.view, export.state.view,
+                personal: CheckoutViewState.holdsPersonalData)
+            && same(
+                original.before.web, original.state.web, export.before.web, export.state.web,
+                personal: WebCheckoutState.holdsPersonalData)
+            && same(
+                original.before.native, original.state.native, export.before.native, export.state.native,
+                personal: NativeCheckoutState.holdsPersonalData)
+            && same(
+                original.before.cart, original.state.cart, export.before.cart, export.state.cart,
+                personal: Cart.holdsPersonalData)
+            && same(
+                original.before.email, original.state.email, export.before.email, export.state.email,
+                personal: true)
+            && same(
+                original.before.shippingContact, original.state.shippingContact, export.before.shippingContact,
+                export.state.shippingContact,
                 personal: Address.holdsPersonalData)
             && same(
-                ob.billingContact, oa.billingContact, eb.billingContact, ea.billingContact,
+                original.before.billingContact, original.state.billingContact, export.before.billingContact,
+                export.state.billingContact,
                 personal: Address.holdsPersonalData)
             && same(
-                ob.shippingMethods, oa.shippingMethods, eb.shippingMethods, ea.shippingMethods,
+                original.before.shippingMethods, original.state.shippingMethods, export.before.shippingMethods,
+                export.state.shippingMethods,
                 personal: ShippingMethod.holdsPersonalData)
             && same(
-                ob.orderSummary, oa.orderSummary, eb.orderSummary, ea.orderSummary,
+                original.before.orderSummary, original.state.orderSummary, export.before.orderSummary,
+                export.state.orderSummary,
                 personal: OrderSummary.holdsPersonalData)
-            && same(ob.payment, oa.payment, eb.payment, ea.payment, personal: PaymentState.holdsPersonalData)
-            && same(ob.errors, oa.errors, eb.errors, ea.errors, personal: CheckoutErrorMessage.holdsPersonalData)
-            && same(ob.user, oa.user, eb.user, ea.user, personal: CheckoutUser.holdsPersonalData)
             && same(
-                ob.dynamicContent, oa.dynamicContent, eb.dynamicContent, ea.dynamicContent,
+                original.before.payment, original.state.payment, export.before.payment, export.state.payment,
+                personal: PaymentState.holdsPersonalData)
+            && same(
+                original.before.errors, original.state.errors, export.before.errors, export.state.errors,
+                personal: CheckoutErrorMessage.holdsPersonalData)
+            && same(
+                original.before.user, original.state.user, export.before.user, export.state.user,
+                personal: CheckoutUser.holdsPersonalData)
+            && same(
+                original.before.dynamicContent, original.state.dynamicContent, export.before.dynamicContent,
+                export.state.dynamicContent,
                 personal: DynamicContentSlot.holdsPersonalData)
             && same(
-                ob.completedOrder, oa.completedOrder, eb.completedOrder, ea.completedOrder,
+                original.before.completedOrder, original.state.completedOrder, export.before.completedOrder,
+                export.state.completedOrder,
                 personal: CompletedOrder.holdsPersonalData)
             && same(
-                ob.orderPlacement, oa.orderPlacement, eb.orderPlacement, ea.orderPlacement,
+                original.before.orderPlacement, original.state.orderPlacement, export.before.orderPlacement,
+                export.state.orderPlacement,
                 personal: OrderPlacementState.holdsPersonalData)
             && same(
-                ob.walletSheet, oa.walletSheet, eb.walletSheet, ea.walletSheet,
+                original.before.walletSheet, original.state.walletSheet, export.before.walletSheet,
+                export.state.walletSheet,
                 personal: WalletSheetState.holdsPersonalData)
-            && same(ob.relaunch, oa.relaunch, eb.relaunch, ea.relaunch, personal: CheckoutRelaunch.holdsPersonalData)
+            && same(
+                original.before.relaunch, original.state.relaunch, export.before.relaunch, export.state.relaunch,
+                personal: CheckoutRelaunch.holdsPersonalData)
+    }
+
+    /// Unchanged in both replays, or holding no personal leaf and equal in both.
+    @inline(__always)
+    private static func same<Member: Equatable>(
+        _ before: Member, _ after: Member, _ exportBefore: Member,
+        _ exportAfter: Member, personal: Bool
+    ) -> Bool {
+        if before == after && exportBefore == exportAfter { return true }
+        return !personal && after == exportAfter
     }
 
     /// The number of stored members of ``CheckoutState`` that ``statesStayEqual(_:_:)`` compares.
@@ -191,7 +239,8 @@ public struct CheckoutDecisions: ReplayDecisions {
     /// Whether ``statesStayEqual(_:_:)`` lists every stored member of the state: a member added
     /// to ``CheckoutState`` and not to the list turns the shortcut off (and a test fails), so it
     /// can never hide a difference.
-    static let listsEveryStateMember = Mirror(reflecting: CheckoutState(kind: .native)).children.count
+    static let listsEveryStateMember =
+        Mirror(reflecting: CheckoutState(kind: .native)).children.count
         == listedStateMembers
 
     /// A parse checkout's configured texts (the completion's title text and URL fragments, the
