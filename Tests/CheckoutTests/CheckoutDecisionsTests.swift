@@ -32,29 +32,30 @@ final class CheckoutDecisionsTests: XCTestCase {
         )
     }
 
-    func testStepsThatChangePlainMembersAlikeDecideTheSame() {
+    /// Steps from a state with an email and its pseudonymised copy, each adding to the next
+    /// request id (a plain member): `originalStep` in the original, `exportStep` in the export.
+    private func requestIDSteps(originalStep: Int, exportStep: Int) -> (CheckoutDecisions.Step, CheckoutDecisions.Step)
+    {
         var original = CheckoutState(kind: .native)
         original.email = "jane@example.com"
         var export = original
         export.email = "kqxv@example.com"
         var originalAfter = original
-        originalAfter.nextRequestID += 1
+        originalAfter.nextRequestID += originalStep
         var exportAfter = export
-        exportAfter.nextRequestID += 1
-        XCTAssertNil(difference(step(original, originalAfter), step(export, exportAfter)))
-        XCTAssertTrue(CheckoutDecisions.statesStayEqual(step(original, originalAfter), step(export, exportAfter)))
+        exportAfter.nextRequestID += exportStep
+        return (step(original, originalAfter), step(export, exportAfter))
+    }
+
+    func testStepsThatChangePlainMembersAlikeDecideTheSame() {
+        let (original, export) = requestIDSteps(originalStep: 1, exportStep: 1)
+        XCTAssertNil(difference(original, export))
+        XCTAssertTrue(CheckoutDecisions.statesStayEqual(original, export), "decided without masking")
     }
 
     func testAPlainMemberChangedOtherwiseIsNamed() {
-        var original = CheckoutState(kind: .native)
-        original.email = "jane@example.com"
-        var export = original
-        export.email = "kqxv@example.com"
-        var originalAfter = original
-        originalAfter.nextRequestID += 1
-        var exportAfter = export
-        exportAfter.nextRequestID += 2
-        XCTAssertEqual(difference(step(original, originalAfter), step(export, exportAfter)), "state.nextRequestID")
+        let (original, export) = requestIDSteps(originalStep: 1, exportStep: 2)
+        XCTAssertEqual(difference(original, export), "state.nextRequestID")
     }
 
     func testAPersonalMemberChangedIsComparedMasked() {
