@@ -9,8 +9,8 @@
 # SMALL): the set-up, the process start and the tear-down cancel out. The callgrind outputs stay
 # in $TMPDIR for `callgrind_annotate`. Needs a release build (`swift build -c release --product
 # store-bench`); run from the package root (the checkout rows read Examples/Logs). For
-# `replay-checkout-1m` the logs are written beforehand, outside callgrind (`--checkout-log`): only
-# loading and replaying them is counted.
+# `replay-checkout-1m` and `pseudonymise-checkout-1m` the logs are written beforehand, outside
+# callgrind (`--checkout-log`): only loading and replaying (or exporting) them is counted.
 set -eu
 cd "$(dirname "$0")/.."
 row=$1
@@ -21,15 +21,15 @@ name=$(printf '%s' "$row" | tr -c 'A-Za-z0-9-' '_')
 total() {
     out="${TMPDIR:-/tmp}/callgrind.$name.$1"
     set -- "$1"
-    if [ "$row" = replay-checkout-1m ]; then
+    if [ "$row" = replay-checkout-1m ] || [ "$row" = pseudonymise-checkout-1m ]; then
         # The log is written first, outside callgrind, so that only its replay is counted.
         log="${TMPDIR:-/tmp}/count-instructions-checkout-$$-$1.jsonl"
         rm -f "$log"
-        "$bin" --only "$row" --iterations "$1" --checkout-log "$log" >/dev/null
+        "$bin" --only replay-checkout-1m --iterations "$1" --checkout-log "$log" >/dev/null
         set -- "$1" --checkout-log "$log"
     fi
     valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" --only "$row" --iterations "$@" >/dev/null 2>&1
-    if [ "$row" = replay-checkout-1m ]; then rm -f "$log"; fi
+    if [ -n "${log:-}" ]; then rm -f "$log"; fi
     callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
 }
 a=$(total "$small")

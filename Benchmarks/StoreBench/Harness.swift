@@ -111,7 +111,8 @@ func opaque<T>(_ value: T) -> T { value }
 /// actions reduced in memory), `encode-checkout` and `encode-checkout-encodable` (checkout actions
 /// written through `LogEncodable` and through `Encodable`), `replay-checkout-1m` alone
 /// (`--iterations` sets the log's length, `--checkout-log PATH` keeps it, or replays one already
-/// there) and `pseudonymise-checkout-1m` (which runs the replay rows too, on the same log).
+/// there) and `pseudonymise-checkout-1m` (the export alone, of the same log: `--checkout-log` too).
+/// Several `--only` rows in one run share one checkout log (`sharedCheckoutLog()`).
 @MainActor func singleRows() -> [String: () -> Result] {
     var rows: [String: () -> Result] = [:]
     for (name, run) in engineBenchmarks + [recorderDurableBenchmark] {
@@ -129,20 +130,40 @@ func opaque<T>(_ value: T) -> T { value }
     rows["encode-checkout"] = { checkoutEncodeRow(fast: true) }
     rows["encode-checkout-encodable"] = { checkoutEncodeRow(fast: false) }
     rows["replay-checkout-1m"] = {
-        let count = fixedIterations ?? 1_000_000
-        guard let input = CheckoutBenchmarkInput.load(), let (path, remove) = checkoutReplayLog(input, count: count)
-        else {
+        guard let (input, path, count) = sharedCheckoutLog() else {
             return Result(
                 name: "replay-checkout-1m", iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
         }
-        defer { if remove { removeLog(path) } }
         return checkoutReplayRow(path: path, reducer: input.reducer, count: count)
     }
     rows["pseudonymise-checkout-1m"] = {
-        checkoutReplayBenchmark().first { $0.name.hasPrefix("pseudonymise-checkout-1m") }
-            ?? Result(
+        guard let (input, path, count) = sharedCheckoutLog() else {
+            return Result(
                 name: "pseudonymise-checkout-1m", iterations: 0, repetitions: 0, minNanoseconds: 0,
                 medianNanoseconds: 0)
+        }
+        return checkoutPseudonymiseBenchmark(path: path, reducer: input.reducer, count: count)
     }
     return rows
 }
+
+/// The checkout log the `--only` rows `replay-checkout-1m` and `pseudonymise-checkout-1m` read:
+/// written once per run (or the one `--checkout-log` names), so that both rows of one run measure
+/// the same log; removed by `removeSharedCheckoutLog()` unless `--checkout-log` kept it.
+@MainActor func sharedCheckoutLog() -> (input: CheckoutBenchmarkInput, path: String, count: Int)? {
+    if let shared = sharedCheckoutLogState { return (shared.input, shared.path, shared.count) }
+    let count = fixedIterations ?? 1_000_000
+    guard let input = CheckoutBenchmarkInput.load(), let (path, remove) = checkoutReplayLog(input, count: count) else {
+        return nil
+    }
+    sharedCheckoutLogState = (input, path, count, remove)
+    return (input, path, count)
+}
+
+/// Removes the log `sharedCheckoutLog()` wrote, if it wrote one.
+@MainActor func removeSharedCheckoutLog() {
+    if let shared = sharedCheckoutLogState, shared.remove { removeLog(shared.path) }
+    sharedCheckoutLogState = nil
+}
+
+@MainActor private var sharedCheckoutLogState: (input: CheckoutBenchmarkInput, path: String, count: Int, remove: Bool)?

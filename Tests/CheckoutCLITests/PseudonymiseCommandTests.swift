@@ -131,6 +131,20 @@ final class PseudonymiseCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: report.output))
     }
 
+    func testTheFirstPassReportsTheStepsReadAgainstAnUnknownTotal() throws {
+        let progress = RecordingProgress(totalUnitCount: 0)
+        let export = LogPseudonymisation(rules: CheckoutDecisions(reducer: Self.reducer))
+        let report = try export.exportNow(logAt: guest, to: directory + "/out.jsonl", progress: progress)
+        let steps = Int64(report.steps)
+        XCTAssertGreaterThan(steps, 0)
+        // While the first pass reads, the total is unknown (indeterminate) and the steps read count.
+        XCTAssertTrue(progress.seen.contains { $0.total < 0 && $0.completed == steps }, "\(progress.seen)")
+        // Then three passes of the steps and the rename, the first pass counted as done.
+        XCTAssertTrue(progress.seen.contains { $0.total == 3 * steps + 1 && $0.completed == steps }, "\(progress.seen)")
+        XCTAssertEqual(progress.completedUnitCount, 3 * steps + 1)
+        XCTAssertEqual(progress.seen.map(\.completed), progress.seen.map(\.completed).sorted(), "never goes back")
+    }
+
     func testCancellingTheTaskStopsTheExportAndLeavesNothing() async throws {
         let stream = AsyncStream.makeStream(of: Void.self)
         let gate = stream.stream
@@ -160,5 +174,19 @@ final class PseudonymiseCommandTests: XCTestCase {
 
     private static var reducer: CheckoutReducerType {
         CheckoutReducer.make(environment: CheckoutEnvironment(api: SandboxCheckoutAPI()))
+    }
+}
+
+/// A `Progress` that records every (total, completed) pair it is set to, in order (set on the
+/// calling thread by `exportNow`).
+final class RecordingProgress: Progress, @unchecked Sendable {
+    private(set) var seen: [(total: Int64, completed: Int64)] = []
+
+    override var totalUnitCount: Int64 {
+        didSet { seen.append((totalUnitCount, completedUnitCount)) }
+    }
+
+    override var completedUnitCount: Int64 {
+        didSet { seen.append((totalUnitCount, completedUnitCount)) }
     }
 }

@@ -46,6 +46,12 @@ public protocol ReplayDecisions: Sendable {
     /// message.
     func difference(between original: Decisions, and export: Decisions) -> String?
 
+    /// ``difference(between:and:)`` for a step of two replays whose previous step decided the
+    /// same (its difference was nil): an app may then compare only what this step changed. It
+    /// must answer as ``difference(between:and:)`` would, given that precondition. By default
+    /// ``difference(between:and:)``.
+    func differenceFollowingEqualStep(between original: Decisions, and export: Decisions) -> String?
+
     /// Text that free-text replacement must leave untouched in a log that starts from `state`
     /// (configured URL fragments and parameter names the reducer looks for in pages).
     func protectedFragments(in state: State) -> [String]
@@ -58,6 +64,11 @@ extension ReplayDecisions {
     /// Reduces with ``reduce(_:_:)`` and drops its decisions.
     public func replay(_ state: inout State, _ action: State.Action) {
         _ = reduce(&state, action)
+    }
+
+    /// The full comparison, ``difference(between:and:)``.
+    public func differenceFollowingEqualStep(between original: Decisions, and export: Decisions) -> String? {
+        difference(between: original, and: export)
     }
 
     /// Nothing protected.

@@ -42,7 +42,10 @@ public struct CheckoutDecisions: ReplayDecisions {
 
     /// What one step decided.
     public struct Step: Sendable, Equatable {
-        /// The state after the step, personal leaves masked.
+        /// The state before the step.
+        public var before: CheckoutState
+        /// The state after the step, as the reducer left it: personal leaves in clear (the
+        /// comparison masks them, see ``CheckoutDecisions/difference(between:and:)``).
         public var state: CheckoutState
         /// The effects the step issued.
         public var effects: EffectShape
@@ -80,7 +83,7 @@ public struct CheckoutDecisions: ReplayDecisions {
         let before = state
         let effect = reducer.reduce(&state, action)
         let analytics = CheckoutAnalyticsMiddleware.events(for: action, before: before, after: state)
-        return Step(state: PersonalMask.masked(state), effects: EffectShape(effect), analytics: analytics)
+        return Step(before: before, state: state, effects: EffectShape(effect), analytics: analytics)
     }
 
     /// Reduces `action` into `state` only.
@@ -90,11 +93,13 @@ public struct CheckoutDecisions: ReplayDecisions {
 
     /// Nil when the steps decided the same; otherwise the first decision that differs: the path
     /// of the first state member that differs (`state.native.sections[1].status`), `effects` or
-    /// `analytics events`.
+    /// `analytics events`. The states are compared with their personal leaves masked.
     public func difference(between original: Step, and export: Step) -> String? {
-        if original.state != export.state {
-            guard let first = try? CanonicalEncoder.encode(original.state),
-                let second = try? CanonicalEncoder.encode(export.state)
+        let originalState = PersonalMask.masked(original.state)
+        let exportState = PersonalMask.masked(export.state)
+        if originalState != exportState {
+            guard let first = try? CanonicalEncoder.encode(originalState),
+                let second = try? CanonicalEncoder.encode(exportState)
             else { return "state" }
             return CanonicalDifference.first(between: first, and: second, at: "state")
         }
@@ -102,6 +107,141 @@ public struct CheckoutDecisions: ReplayDecisions {
         if original.analytics != export.analytics { return "analytics events" }
         return nil
     }
+
+    /// ``difference(between:and:)`` for a step after one that decided the same: the states
+    /// before this step are then known to be equal with their personal leaves masked, so the
+    /// states after it are too when every member of the state that can hold a personal leaf is
+    /// unchanged by the step in both replays, and every member that changed holds no personal
+    /// leaf and is equal in both. Only what the step changed is compared then, nothing is
+    /// masked; otherwise (a personal member changed, or a decision differs) the full comparison
+    /// decides and names the difference.
+    public func differenceFollowingEqualStep(between original: Step, and export: Step) -> String? {
+        if original.effects == export.effects, original.analytics == export.analytics,
+            Self.statesStayEqual(original, export)
+        {
+            return nil
+        }
+        return difference(between: original, and: export)
+    }
+
+    /// Whether the states after the steps are equal with their personal leaves masked, given that
+    /// the states before them were: see ``differenceFollowingEqualStep(between:and:)``. False
+    /// (the full comparison decides) when a member that can hold a personal leaf changed, or when
+    /// the state has members this check does not list.
+    static func statesStayEqual(_ original: Step, _ export: Step) -> Bool {
+        guard listsEveryStateMember else { return false }
+        // The members are read in place (no copy of a state): each is compared before and after
+        // in both replays, then, if it changed and holds no personal leaf, across the replays.
+        return same(
+            original.before.kind, original.state.kind, export.before.kind, export.state.kind,
+            personal: false)
+            && same(
+                original.before.nextRequestID, original.state.nextRequestID, export.before.nextRequestID,
+                export.state.nextRequestID,
+                personal: false)
+            && same(
+                original.before.nextErrorID, original.state.nextErrorID, export.before.nextErrorID,
+                export.state.nextErrorID,
+                personal: false)
+            && same(
+                original.before.loadInFlight, original.state.loadInFlight, export.before.loadInFlight,
+                export.state.loadInFlight,
+                personal: false)
+            && same(
+                original.before.selectedShippingMethodID, original.state.selectedShippingMethodID,
+                export.before.selectedShippingMethodID, export.state.selectedShippingMethodID,
+                personal: false)
+            && same(
+                original.before.merchantCurrencies, original.state.merchantCurrencies, export.before.merchantCurrencies,
+                export.state.merchantCurrencies,
+                personal: false)
+            && same(
+                original.before.journey, original.state.journey, export.before.journey, export.state.journey,
+                personal: CheckoutJourney.holdsPersonalData)
+            && same(
+                original.before.paymentProviders, original.state.paymentProviders, export.before.paymentProviders,
+                export.state.paymentProviders,
+                personal: PaymentProviderDescriptor.holdsPersonalData)
+            && same(
+                original.before.view, original.state.view, export.before.view, export.state.view,
+                personal: CheckoutViewState.holdsPersonalData)
+            && same(
+                original.before.web, original.state.web, export.before.web, export.state.web,
+                personal: WebCheckoutState.holdsPersonalData)
+            && same(
+                original.before.native, original.state.native, export.before.native, export.state.native,
+                personal: NativeCheckoutState.holdsPersonalData)
+            && same(
+                original.before.cart, original.state.cart, export.before.cart, export.state.cart,
+                personal: Cart.holdsPersonalData)
+            && same(
+                original.before.email, original.state.email, export.before.email, export.state.email,
+                personal: true)
+            && same(
+                original.before.shippingContact, original.state.shippingContact, export.before.shippingContact,
+                export.state.shippingContact,
+                personal: Address.holdsPersonalData)
+            && same(
+                original.before.billingContact, original.state.billingContact, export.before.billingContact,
+                export.state.billingContact,
+                personal: Address.holdsPersonalData)
+            && same(
+                original.before.shippingMethods, original.state.shippingMethods, export.before.shippingMethods,
+                export.state.shippingMethods,
+                personal: ShippingMethod.holdsPersonalData)
+            && same(
+                original.before.orderSummary, original.state.orderSummary, export.before.orderSummary,
+                export.state.orderSummary,
+                personal: OrderSummary.holdsPersonalData)
+            && same(
+                original.before.payment, original.state.payment, export.before.payment, export.state.payment,
+                personal: PaymentState.holdsPersonalData)
+            && same(
+                original.before.errors, original.state.errors, export.before.errors, export.state.errors,
+                personal: CheckoutErrorMessage.holdsPersonalData)
+            && same(
+                original.before.user, original.state.user, export.before.user, export.state.user,
+                personal: CheckoutUser.holdsPersonalData)
+            && same(
+                original.before.dynamicContent, original.state.dynamicContent, export.before.dynamicContent,
+                export.state.dynamicContent,
+                personal: DynamicContentSlot.holdsPersonalData)
+            && same(
+                original.before.completedOrder, original.state.completedOrder, export.before.completedOrder,
+                export.state.completedOrder,
+                personal: CompletedOrder.holdsPersonalData)
+            && same(
+                original.before.orderPlacement, original.state.orderPlacement, export.before.orderPlacement,
+                export.state.orderPlacement,
+                personal: OrderPlacementState.holdsPersonalData)
+            && same(
+                original.before.walletSheet, original.state.walletSheet, export.before.walletSheet,
+                export.state.walletSheet,
+                personal: WalletSheetState.holdsPersonalData)
+            && same(
+                original.before.relaunch, original.state.relaunch, export.before.relaunch, export.state.relaunch,
+                personal: CheckoutRelaunch.holdsPersonalData)
+    }
+
+    /// Unchanged in both replays, or holding no personal leaf and equal in both.
+    @inline(__always)
+    private static func same<Member: Equatable>(
+        _ before: Member, _ after: Member, _ exportBefore: Member,
+        _ exportAfter: Member, personal: Bool
+    ) -> Bool {
+        if before == after && exportBefore == exportAfter { return true }
+        return !personal && after == exportAfter
+    }
+
+    /// The number of stored members of ``CheckoutState`` that ``statesStayEqual(_:_:)`` compares.
+    static var listedStateMembers: Int { 25 }
+
+    /// Whether ``statesStayEqual(_:_:)`` lists every stored member of the state: a member added
+    /// to ``CheckoutState`` and not to the list turns the shortcut off (and a test fails), so it
+    /// can never hide a difference.
+    static let listsEveryStateMember =
+        Mirror(reflecting: CheckoutState(kind: .native)).children.count
+        == listedStateMembers
 
     /// A parse checkout's configured texts (the completion's title text and URL fragments, the
     /// confirmation fragments, the order-number parameter, the continue-shopping fragment):
@@ -123,10 +263,22 @@ public struct CheckoutDecisions: ReplayDecisions {
 }
 
 /// Masks a value's personal leaves with indexed markers (`#1`), numbered by the first appearance
-/// of each exact text, for comparing decisions. (A marker is a small string: no allocation.)
+/// of each exact text, for comparing decisions. A state holds a handful of distinct personal
+/// texts: they are found by a linear search (no hashing) until there are
+/// ``PersonalMask/linearLimit``, by a dictionary beyond; the markers are made once
+/// (``PersonalMask/markers``), so masking a leaf allocates nothing.
 struct PersonalMask: DataVisitor {
     let registrations: DataRegistrations
-    private var indices: [String: Int] = [:]
+    /// The distinct texts met, in order of first appearance: the `n`th has the marker `#n`.
+    private var texts: [String] = []
+    /// Each text's number once there are more than ``linearLimit`` of them.
+    private var numbers: [String: Int] = [:]
+
+    /// How many distinct texts are searched linearly before the dictionary takes over.
+    static var linearLimit: Int { 16 }
+
+    /// The markers `#1` to `#64`, made once.
+    static let markers: [String] = (1...64).map { "#" + String($0) }
 
     /// Plain leaves are left as they are, and plain sub-trees are not walked (nor copied).
     var visitsPersonalLeavesOnly: Bool { true }
@@ -147,14 +299,24 @@ struct PersonalMask: DataVisitor {
 
     mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
         guard case .personal = dataClass else { return }
-        let index: Int
-        if let known = indices[value] {
-            index = known
-        } else {
-            index = indices.count + 1
-            indices[value] = index
+        let number = self.number(of: value)
+        value = number <= Self.markers.count ? Self.markers[number - 1] : "#" + String(number)
+    }
+
+    /// The number of `text`, numbering it if it is new.
+    private mutating func number(of text: String) -> Int {
+        if texts.count <= Self.linearLimit {
+            if let index = texts.firstIndex(of: text) { return index + 1 }
+            texts.append(text)
+            if texts.count > Self.linearLimit {
+                for (index, known) in texts.enumerated() { numbers[known] = index + 1 }
+            }
+            return texts.count
         }
-        value = "#" + String(index)
+        if let known = numbers[text] { return known }
+        texts.append(text)
+        numbers[text] = texts.count
+        return texts.count
     }
 }
 

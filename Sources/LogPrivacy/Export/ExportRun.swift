@@ -33,6 +33,8 @@ final class ExportRun<Rules: ReplayDecisions> {
     private var visitor: PseudonymisingVisitor
     private var restarts = 0
     private var steps = 0
+    /// The steps pass 1 read: what the progress counts as done when pass 2 (re)starts.
+    private var learnedSteps = 0
     private var partPaths: [String] = []
 
     init(
@@ -108,12 +110,17 @@ final class ExportRun<Rules: ReplayDecisions> {
         var state = header.state
         state.visitData(&collector)
         partPaths = [path]
+        // The number of steps is known only at the end of this pass: until then the progress
+        // counts the steps read, against an unknown (negative: indeterminate) total.
+        progress?.totalUnitCount = -1
+        progress?.completedUnitCount = 0
         while case let batch = try nextBatch(reader), !batch.isEmpty {
             for record in batch {
                 var action = record.action
                 action.visitData(&collector)
             }
             steps += batch.count
+            progress?.completedUnitCount = Int64(steps)
             if reader.path != partPaths[partPaths.count - 1] { partPaths.append(reader.path) }
         }
         var pseudonymiser = visitor.pseudonymiser
@@ -123,7 +130,10 @@ final class ExportRun<Rules: ReplayDecisions> {
         for value in collector.values { _ = try? pseudonymiser.pseudonym(for: value.value, kind: value.kind) }
         pseudonymiser.report.occurrences = [:]
         visitor = PseudonymisingVisitor(registrations: registrations, pseudonymiser: pseudonymiser)
-        progress?.totalUnitCount = Int64(2 * steps + 1)
+        // Three passes of `steps` each (this one done), and the rename.
+        progress?.totalUnitCount = Int64(3 * steps + 1)
+        progress?.completedUnitCount = Int64(steps)
+        learnedSteps = steps
         return header
     }
 
@@ -135,7 +145,7 @@ final class ExportRun<Rules: ReplayDecisions> {
     }
 
     private func writeExport(header: ActionLogHeader<State>) throws -> Written {
-        progress?.completedUnitCount = 0
+        progress?.completedUnitCount = Int64(learnedSteps)
         // Counts start again on each pass; redraws and distinct values are the export's.
         visitor.pseudonymiser.report.occurrences = [:]
         visitor.pseudonymiser.report.freeTextFieldsTouched = 0
@@ -178,7 +188,15 @@ final class ExportRun<Rules: ReplayDecisions> {
                     throw cannotPseudonymise(step: step, line: record.line, failure, in: reader.path)
                 }
                 let exportDecisions = rules.reduce(&export, action)
-                if let decision = rules.difference(between: originalDecisions, and: exportDecisions) {
+                // From the second step on, the previous step decided the same (a difference
+                // throws: a redraw starts over, a refusal ends the export), so the rules may
+                // compare only what this step changed. The first step's states before it (the
+                // header's, one pseudonymised) were never compared: it is compared in full.
+                let difference =
+                    step == 1
+                    ? rules.difference(between: originalDecisions, and: exportDecisions)
+                    : rules.differenceFollowingEqualStep(between: originalDecisions, and: exportDecisions)
+                if let decision = difference {
                     try resolve(
                         step: step, record: record, path: reader.path, before: before,
                         originalDecisions: originalDecisions, decision: decision)

@@ -27,7 +27,9 @@ public import Foundation
 /// 2. Replays the original and the export side by side with the rules' reducer: each action's
 ///    personal leaves are replaced (`DataVisitor`, the classification beside each type), and at
 ///    every step the rules compare what the two replays decided
-///    (`ReplayDecisions.difference(between:and:)`). The original's recorded fingerprints are
+///    (`ReplayDecisions.difference(between:and:)`; from the second step on, which follows a step
+///    that decided the same, `ReplayDecisions.differenceFollowingEqualStep(between:and:)`, which
+///    may compare only what the step changed). The original's recorded fingerprints are
 ///    checked as it goes: a log that does not verify under this build is refused naming the step.
 ///    A pseudonym that changes a decision is found by bisection over the step's personal values
 ///    and redrawn (deterministically from the key, at most ``Pseudonymiser/maximumAttempts``
@@ -73,7 +75,9 @@ public struct LogPseudonymisation<Rules: ReplayDecisions>: Sendable {
 
     /// Exports the log whose first part is `path` to `output`, off the caller's thread.
     /// Cancelling the calling task stops the export (it throws `CancellationError` and leaves
-    /// nothing at `output`); `progress` counts the steps replayed and verified.
+    /// nothing at `output`); `progress` counts the steps of each pass: while the first pass
+    /// reads the log its total is unknown (negative: `isIndeterminate`) and it counts the steps
+    /// read; then the total is three passes of the log's steps and one unit for the rename.
     ///
     /// - Throws: ``PseudonymisationError`` naming where and why, ``PseudonymKeyError`` if no
     ///   random key can be made, or `CancellationError`.

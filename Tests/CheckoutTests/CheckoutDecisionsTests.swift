@@ -1,0 +1,90 @@
+import ActionLog
+import StateStore
+import XCTest
+
+@testable import Checkout
+
+/// `CheckoutDecisions`' shortcut after a step that decided the same
+/// (`differenceFollowingEqualStep(between:and:)`): it answers as the full, masked comparison does.
+final class CheckoutDecisionsTests: XCTestCase {
+    private let decisions = CheckoutDecisions(reducer: Reducer { _, _ in .none })
+
+    /// A step from `before` to `after`, deciding nothing else.
+    private func step(_ before: CheckoutState, _ after: CheckoutState) -> CheckoutDecisions.Step {
+        CheckoutDecisions.Step(before: before, state: after, effects: .none, analytics: [])
+    }
+
+    /// Both comparisons' answers for the steps, asserted equal.
+    private func difference(
+        _ original: CheckoutDecisions.Step, _ export: CheckoutDecisions.Step, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> String? {
+        let full = decisions.difference(between: original, and: export)
+        let following = decisions.differenceFollowingEqualStep(between: original, and: export)
+        XCTAssertEqual(following, full, "the shortcut answers as the full comparison", file: file, line: line)
+        return following
+    }
+
+    func testTheShortcutListsEveryMemberOfTheState() {
+        XCTAssertTrue(
+            CheckoutDecisions.listsEveryStateMember,
+            "a member added to CheckoutState must be added to CheckoutDecisions.statesStayEqual (and listedStateMembers)"
+        )
+    }
+
+    /// Steps from a state with an email and its pseudonymised copy, each adding to the next
+    /// request id (a plain member): `originalStep` in the original, `exportStep` in the export.
+    private func requestIDSteps(originalStep: Int, exportStep: Int) -> (CheckoutDecisions.Step, CheckoutDecisions.Step)
+    {
+        var original = CheckoutState(kind: .native)
+        original.email = "jane@example.com"
+        var export = original
+        export.email = "kqxv@example.com"
+        var originalAfter = original
+        originalAfter.nextRequestID += originalStep
+        var exportAfter = export
+        exportAfter.nextRequestID += exportStep
+        return (step(original, originalAfter), step(export, exportAfter))
+    }
+
+    func testStepsThatChangePlainMembersAlikeDecideTheSame() {
+        let (original, export) = requestIDSteps(originalStep: 1, exportStep: 1)
+        XCTAssertNil(difference(original, export))
+        XCTAssertTrue(CheckoutDecisions.statesStayEqual(original, export), "decided without masking")
+    }
+
+    func testAPlainMemberChangedOtherwiseIsNamed() {
+        let (original, export) = requestIDSteps(originalStep: 1, exportStep: 2)
+        XCTAssertEqual(difference(original, export), "state.nextRequestID")
+    }
+
+    func testAPersonalMemberChangedIsComparedMasked() {
+        let original = CheckoutState(kind: .native)
+        let export = original
+        var originalAfter = original
+        originalAfter.email = "jane@example.com"
+        var exportAfter = export
+        exportAfter.email = "kqxv@example.com"
+        XCTAssertFalse(CheckoutDecisions.statesStayEqual(step(original, originalAfter), step(export, exportAfter)))
+        XCTAssertNil(difference(step(original, originalAfter), step(export, exportAfter)), "the same text masked")
+        var address = Address(
+            firstName: "Jane", lastName: "Doe", line1: "1 High Street", city: "London", postcode: "N1 1AA",
+            countryCode: "GB")
+        originalAfter.shippingContact = address
+        address.firstName = "Kqxv"
+        exportAfter.shippingContact = address
+        XCTAssertNil(difference(step(original, originalAfter), step(export, exportAfter)))
+        // The export's shipping name now repeats its email: the original's did not (the markers
+        // after it shift too; the first member in the canonical order is named).
+        exportAfter.shippingContact?.firstName = "kqxv@example.com"
+        let named = difference(step(original, originalAfter), step(export, exportAfter))
+        XCTAssertTrue(named?.hasPrefix("state.shippingContact.") == true, "\(named ?? "nil")")
+    }
+
+    func testADifferentEffectOrEventIsNamedWhateverTheState() {
+        let state = CheckoutState(kind: .native)
+        var changed = step(state, state)
+        changed.effects = .cancel("payment")
+        XCTAssertEqual(difference(step(state, state), changed), "effects")
+    }
+}
