@@ -222,22 +222,7 @@ final class LogDecodableTests: XCTestCase {
     }
 
     func testSingleMemberNameMatchesLiteralsByTheirBytesAndRefusesEscapedNames() throws {
-        /// Which literal a case name matched, or the name when none did.
-        struct Matched: LogDecodable {
-            var which: String
-            init(logValue value: LogValue) throws {
-                let (name, payload) = try value.singleMemberName()
-                XCTAssertTrue(payload.isObject)
-                switch name {
-                case "a": which = "literal a"
-                case "ab": which = "literal ab"
-                case "editShippingContactTapped": which = "literal editShippingContactTapped"
-                default: which = "none: \(name)"
-                }
-            }
-            init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
-        }
-        func matched(_ json: String) throws -> String { try LogDecoding.decode(Matched.self, json: json).which }
+        func matched(_ json: String) throws -> String { try LogDecoding.decode(CaseNameProbe.self, json: json).which }
         XCTAssertEqual(try matched(#"{"a":{}}"#), "literal a")
         XCTAssertEqual(try matched(#"{"ab":{}}"#), "literal ab")
         XCTAssertEqual(try matched(#"{"editShippingContactTapped":{}}"#), "literal editShippingContactTapped")
@@ -288,4 +273,23 @@ final class LogDecodableTests: XCTestCase {
         let hex = String(LineChecksum.compute(body), radix: 16)
         return body + #","crc":""# + String(repeating: "0", count: 8 - hex.count) + hex + "\"}"
     }
+}
+
+/// Which literal an enum case's name matched through ``LogValue/singleMemberName()``, or the name
+/// when none did.
+private struct CaseNameProbe: LogDecodable {
+    var which: String
+
+    init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMemberName()
+        guard payload.isObject else { throw LogValue.Mismatch("the payload is not an object") }
+        switch name {
+        case "a": which = "literal a"
+        case "ab": which = "literal ab"
+        case "editShippingContactTapped": which = "literal editShippingContactTapped"
+        default: which = "none: \(name)"
+        }
+    }
+
+    init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
 }
