@@ -126,6 +126,12 @@ func opaque<T>(_ value: T) -> T { value }
             medianNanoseconds: cost.wall)
     }
     rows["store-1-main-inline"] = { storeOneMainInline() }
+    rows["recorder-durable-checkout"] = {
+        checkoutDurableLatencyBenchmark().first
+            ?? Result(
+                name: "recorder-durable-checkout", iterations: 0, repetitions: 0, minNanoseconds: 0,
+                medianNanoseconds: 0)
+    }
     rows["reduce only"] = { checkoutReduceOnly(CheckoutBenchmarkInput.load(), count: 1_000_000) }
     rows["encode-checkout"] = { checkoutEncodeRow(fast: true) }
     rows["encode-checkout-encodable"] = { checkoutEncodeRow(fast: false) }

@@ -8,7 +8,8 @@ import StateStore
 /// Writes a native checkout log of about `actions` actions to `path`: a guest who keeps changing
 /// their mind (e-mail, delivery address, shipping method), each change answered by the sandbox
 /// backend, then pays with the sandbox provider. Every action goes through the real reducer and
-/// effects, as in `checkout demo`, so the log replays and verifies like a customer's.
+/// effects, as in `checkout demo`, so the log replays and verifies like a customer's; it carries
+/// the current action schema (`CheckoutLogSchema.version`), as a recording by the app does.
 ///
 ///     swift run -c release store-bench --write-checkout-log /tmp/long.jsonl --actions 100000
 func writeLongCheckoutLog(path: String, actions: Int) async throws -> Int {
@@ -19,7 +20,8 @@ func writeLongCheckoutLog(path: String, actions: Int) async throws -> Int {
     let recorder = try ActionRecorder(
         path: path, initialState: initial, mode: .buffered(),
         configuration: ActionLogConfiguration(
-            appVersion: "store-bench", fingerprintInterval: 64, maximumFileBytes: Int.max))
+            appVersion: "store-bench", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 64,
+            maximumFileBytes: Int.max))
     let store = Store(
         reducer: CheckoutReducer.make(environment: environment), state: initial, middleware: [recorder.middleware])
     func send(_ action: CheckoutAction) async {

@@ -103,40 +103,103 @@ func recorderPairsBenchmark(pairs: Int = 11, iterations: Int = 1_000_000) -> [Re
 /// the host (milliseconds) weighs on it; the median of the individual latencies is what one
 /// action costs. Row: the lowest repetition's median, then the median of all of them.
 func durableLatencyBenchmark(repetitions: Int = 3, iterations: Int = 100_000) -> [Result] {
+    let samples = durableLatencies(ShopState.self, repetitions: repetitions) {
+        let path = temporaryLogPath("durable-latency")
+        guard let recorder = try? ActionRecorder(path: path, initialState: ShopState(), mode: .durable) else {
+            return nil
+        }
+        let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+        return (path, recorder, dispatchLatencies(store, (0..<iterations).map(shopAction)))
+    }
+    guard let samples else { return [] }
+    durableP99 = samples.p99
+    return [
+        Result(
+            name: "  per-action median", iterations: iterations, repetitions: repetitions,
+            minNanoseconds: samples.lowestMedian, medianNanoseconds: samples.median)
+    ]
+}
+
+/// `recorder-durable-checkout`: the durable recorder's latency per action for the checkout's own
+/// actions (those of every log in `Examples/Logs`, over and over), through the checkout reducer
+/// (effects off) and `CheckoutAction`'s `LogEncodable` fast path, at the current action schema.
+/// `recorder-durable` records the shop's small actions; a checkout action is larger (an address,
+/// a cart, a payment session), and it is what an app records. Row: as `  per-action median`.
+func checkoutDurableLatencyBenchmark(repetitions: Int = 3, iterations: Int = 100_000) -> [Result] {
+    let name = "recorder-durable-checkout"
+    guard let input = CheckoutBenchmarkInput.load() else { return [] }
+    let count = fixedIterations ?? iterations
+    let actions = (0..<count).map { input.actions[$0 % input.actions.count] }
+    let samples = durableLatencies(CheckoutState.self, repetitions: fixedIterations == nil ? repetitions : 1) {
+        let path = temporaryLogPath("durable-checkout")
+        guard
+            let recorder = try? ActionRecorder(
+                path: path, initialState: input.initial, mode: .durable,
+                configuration: ActionLogConfiguration(schemaVersion: CheckoutLogSchema.version))
+        else { return nil }
+        let store = Store(
+            reducer: input.reducer, state: input.initial, middleware: [recorder.middleware], effectsEnabled: false)
+        return (path, recorder, dispatchLatencies(store, actions))
+    }
+    guard let samples else { return [] }
+    checkoutDurableP99 = samples.p99
+    return [
+        Result(
+            name: name, iterations: count, repetitions: repetitions, minNanoseconds: samples.lowestMedian,
+            medianNanoseconds: samples.median)
+    ]
+}
+
+/// What `durableLatencies` found: the lowest repetition's median, the median of every latency,
+/// and the 99th percentile (median over repetitions), in nanoseconds.
+struct LatencySamples {
+    let lowestMedian: Double
+    let median: Double
+    let p99: Double
+}
+
+/// Runs `repetition` (which records `State`'s actions to a durable log it opens at the path it returns, and
+/// returns each dispatch's latency) `repetitions` times, closing and removing each log.
+func durableLatencies<State: StoreState & Codable>(
+    _ state: State.Type, repetitions: Int,
+    _ repetition: () -> (path: String, recorder: ActionRecorder<State>, latencies: [Double])?
+) -> LatencySamples? {
     var medians: [Double] = []
     var all: [Double] = []
     var slowest: [Double] = []
     for _ in 0..<repetitions {
-        let path = temporaryLogPath("durable-latency")
-        defer { removeLog(path) }
-        guard let recorder = try? ActionRecorder(path: path, initialState: ShopState(), mode: .durable) else {
-            return []
-        }
-        let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
-        let actions = (0..<iterations).map(shopAction)
-        var latencies: [Double] = []
-        latencies.reserveCapacity(iterations)
-        let clock = ContinuousClock()
-        for action in actions {
-            let start = clock.now
-            store.dispatch(action)
-            let (seconds, attoseconds) = (clock.now - start).components
-            latencies.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
-        }
+        guard let (path, recorder, unsorted) = repetition() else { return nil }
         try? recorder.close()
-        latencies.sort()
+        removeLog(path)
+        let latencies = unsorted.sorted()
+        guard !latencies.isEmpty else { return nil }
         medians.append(latencies[latencies.count / 2])
         slowest.append(latencies[latencies.count * 99 / 100])
         all += latencies
     }
     all.sort()
-    durableP99 = slowest.sorted()[slowest.count / 2]
-    return [
-        Result(
-            name: "  per-action median", iterations: iterations, repetitions: repetitions,
-            minNanoseconds: medians.min() ?? 0, medianNanoseconds: all[all.count / 2])
-    ]
+    guard !all.isEmpty else { return nil }
+    return LatencySamples(
+        lowestMedian: medians.min() ?? 0, median: all[all.count / 2], p99: slowest.sorted()[slowest.count / 2])
 }
+
+/// Dispatches `actions` through `store`, each timed alone: nanoseconds per dispatch, in order.
+func dispatchLatencies<State: StoreState>(_ store: Store<State>, _ actions: [State.Action]) -> [Double] {
+    var latencies: [Double] = []
+    latencies.reserveCapacity(actions.count)
+    let clock = ContinuousClock()
+    for action in actions {
+        let start = clock.now
+        store.dispatch(action)
+        let (seconds, attoseconds) = (clock.now - start).components
+        latencies.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+    }
+    return latencies
+}
+
+/// Set by `checkoutDurableLatencyBenchmark`: the 99th percentile of one checkout action's latency
+/// (median over repetitions).
+nonisolated(unsafe) var checkoutDurableP99: Double?
 
 /// Set by `durableLatencyBenchmark`: the 99th percentile of one action's latency (median over
 /// repetitions).

@@ -110,6 +110,9 @@ var groups: [() -> [Result]] = benchmarks.filter { name, _ in filter.map { name.
 if filter.map({ "store-1-main-actor store-1-main-inline store-main-actor-latency".contains($0) }) ?? true {
     groups.append { mainActorBenchmarks() }
 }
+if filter.map({ "recorder-durable-checkout".contains($0) }) ?? true {
+    groups.append { checkoutDurableLatencyBenchmark() }
+}
 if filter.map({ "recorder-buffered".contains($0) }) ?? true {
     groups.append { recorderPairsBenchmark() }
 }
@@ -190,6 +193,13 @@ if json {
             String(
                 format: "recorder-durable: %.2f µs per action (median latency; 99th percentile %.1f µs)",
                 latency.medianNanoseconds / 1000, (durableP99 ?? 0) / 1000))
+    }
+    if let latency = median("recorder-durable-checkout") {
+        print(
+            String(
+                format:
+                    "recorder-durable, checkout actions: %.2f µs per action (median latency; 99th percentile %.1f µs)",
+                latency / 1000, (checkoutDurableP99 ?? 0) / 1000))
     }
     if let replay = results.first(where: { $0.name.hasPrefix("replay-1m") }) {
         print(String(format: "replay of 1,000,000 actions: %.2f s (median)", replay.medianNanoseconds * 1e6 / 1e9))

@@ -221,6 +221,23 @@ final class LogDecodableTests: XCTestCase {
         for json in wrong { XCTAssertThrowsError(try LogDecoding.decode(Probe.self, json: json), json) }
     }
 
+    func testSingleMemberNameMatchesLiteralsByTheirBytesAndRefusesEscapedNames() throws {
+        func matched(_ json: String) throws -> String { try LogDecoding.decode(CaseNameProbe.self, json: json).which }
+        XCTAssertEqual(try matched(#"{"a":{}}"#), "literal a")
+        XCTAssertEqual(try matched(#"{"ab":{}}"#), "literal ab")
+        XCTAssertEqual(try matched(#"{"editShippingContactTapped":{}}"#), "literal editShippingContactTapped")
+        // A prefix, a longer name, another case, an empty name and a non-ASCII name match none.
+        XCTAssertEqual(try matched(#"{"abc":{}}"#), "none: abc")
+        XCTAssertEqual(try matched(#"{"b":{}}"#), "none: b")
+        XCTAssertEqual(try matched(#"{"":{}}"#), "none: ")
+        XCTAssertEqual(try matched(#"{"é":{}}"#), "none: é")
+        // An escaped name (which the package's encoders never write) is left to `Decodable`; so
+        // are objects without exactly one member.
+        for json in [#"{"\u0061":{}}"#, #"{}"#, #"{"a":{},"b":{}}"#, #"[]"#] {
+            XCTAssertThrowsError(try matched(json), json)
+        }
+    }
+
     func testIsObjectIsTrueForObjectsOnly() throws {
         struct Shape: LogDecodable {
             var isObject: Bool
@@ -256,4 +273,23 @@ final class LogDecodableTests: XCTestCase {
         let hex = String(LineChecksum.compute(body), radix: 16)
         return body + #","crc":""# + String(repeating: "0", count: 8 - hex.count) + hex + "\"}"
     }
+}
+
+/// Which literal an enum case's name matched through ``LogValue/singleMemberName()``, or the name
+/// when none did.
+private struct CaseNameProbe: LogDecodable {
+    var which: String
+
+    init(logValue value: LogValue) throws {
+        let (name, payload) = try value.singleMemberName()
+        guard payload.isObject else { throw LogValue.Mismatch("the payload is not an object") }
+        switch name {
+        case "a": which = "literal a"
+        case "ab": which = "literal ab"
+        case "editShippingContactTapped": which = "literal editShippingContactTapped"
+        default: which = "none: \(name)"
+        }
+    }
+
+    init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
 }

@@ -81,11 +81,17 @@ struct JSONTape {
 
     /// Room for tokens: sized for the worst case of the longest text parsed so far, and written
     /// with plain stores.
+    ///
+    /// Its fields are `@exclusivity(unchecked)`: checked, each read of them was a call into the
+    /// runtime's access tracking (about ten a line, some 750 instructions a replayed checkout
+    /// action). Nothing can overlap: one tape owns its storage (copied on write), one parser owns
+    /// the tape, and a parser is used by one thread at a time (each worker has its own), so no
+    /// access to a field ever begins while another to it is in progress.
     @usableFromInline
     final class Storage {
-        @usableFromInline private(set) var base: UnsafeMutablePointer<Token>?
-        @usableFromInline var count = 0
-        private(set) var capacity = 0
+        @usableFromInline @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Token>?
+        @usableFromInline @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) private(set) var capacity = 0
 
         @usableFromInline init() {}
 

@@ -179,6 +179,31 @@ public struct LogValue {
         return (try key.string(), LogValue(bytes: bytes, tokens: tokens, index: index + 2))
     }
 
+    /// The only member of an object, as ``singleMember()``, with its name read in place: no
+    /// `String` is made. Switch on the name with string literals, as on a `String`:
+    ///
+    /// ```swift
+    /// let (name, payload) = try value.singleMemberName()
+    /// switch name {
+    /// case "emailSubmitted": self = .emailSubmitted(try payload.require("_0").string())
+    /// default: throw LogValue.Mismatch("no case \(name)")
+    /// }
+    /// ```
+    ///
+    /// A name written with escapes (never by an encoder of this package) is refused with a
+    /// ``Mismatch``, so the reader decodes that line through `Decodable`.
+    public func singleMemberName() throws -> (name: LogName, value: LogValue) {
+        guard JSONTape.isSingleMemberObject(index, in: tokens) else { throw mismatch("an object with one member") }
+        let key = tokens[index + 1]
+        guard key.kind == .string, let base = bytes.baseAddress else {
+            throw Mismatch("a member name with escapes at byte \(key.start)")
+        }
+        return (
+            LogName(start: base + Int(key.start), count: Int(key.length)),
+            LogValue(bytes: bytes, tokens: tokens, index: index + 2)
+        )
+    }
+
     private func find(_ name: StaticString) -> Int? {
         guard token.kind == .object else { return nil }
         let length = name.utf8CodeUnitCount
@@ -254,6 +279,37 @@ public struct LogValue {
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         let context = TapeContext(bytes: bytes, tokens: tokens, root: index)
         return try TapeDecoder(context: context, index: index).decodeValue(type)
+    }
+}
+
+/// A member's name in a log line, read in place (see ``LogValue/singleMemberName()``): it matches
+/// string literals in a `switch` by its bytes, and makes a `String` only when asked for its
+/// ``description``. Valid, as ``LogValue``, only during the decoding call that made it.
+public struct LogName: CustomStringConvertible {
+    @usableFromInline let start: UnsafeRawPointer
+    @usableFromInline let count: Int
+
+    init(start: UnsafeRawPointer, count: Int) {
+        self.start = start
+        self.count = count
+    }
+
+    /// The name as a `String`.
+    public var description: String {
+        String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// Whether `name` spells `pattern`: what a `case "literal":` of a `switch` on a name asks.
+    @inlinable
+    public static func ~= (pattern: StaticString, name: LogName) -> Bool {
+        guard pattern.utf8CodeUnitCount == name.count else { return false }
+        let other = pattern.utf8Start
+        var offset = 0
+        while offset < name.count {
+            guard name.start.load(fromByteOffset: offset, as: UInt8.self) == other[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 }
 

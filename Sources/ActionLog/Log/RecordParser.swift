@@ -1,5 +1,11 @@
 public import StateStore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What one line of a log holds, once checked and decoded.
 enum LineResult<Action: Sendable>: Sendable {
     case record(ActionLogRecord<Action>)
@@ -227,17 +233,24 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         guard tape.count > 0, tape[0].kind == .object else { return found }
         let top = tape[0]
         tape.withTokens { buffer in
-            let context = TapeContext(bytes: bytes, tokens: buffer)
+            // Names compared in place (a `TapeContext` was an object allocated per line, and its
+            // `keyEquals` took a `String`). An escaped key is never one of these, as before: the
+            // switch is on a key's raw length, which an escape makes longer than these names.
+            func keyIs(_ key: JSONTape.Token, _ name: StaticString) -> Bool {
+                guard key.kind == .string, Int(key.length) == name.utf8CodeUnitCount, let base = bytes.baseAddress
+                else { return false }
+                return memcmp(base + Int(key.start), name.utf8Start, name.utf8CodeUnitCount) == 0
+            }
             var position = 1
             while position < Int(top.next) {
                 let key = buffer[position]
                 let value = position + 1
                 switch key.length {
-                case 1 where context.keyEquals(key, "t"): found.time = found.time ?? value
-                case 2 where context.keyEquals(key, "fp"): found.fingerprint = found.fingerprint ?? value
-                case 3 where context.keyEquals(key, "seq"): found.sequence = found.sequence ?? value
-                case 3 where context.keyEquals(key, "end"): found.end = found.end ?? value
-                case 6 where context.keyEquals(key, "action"): found.action = found.action ?? value
+                case 1 where keyIs(key, "t"): found.time = found.time ?? value
+                case 2 where keyIs(key, "fp"): found.fingerprint = found.fingerprint ?? value
+                case 3 where keyIs(key, "seq"): found.sequence = found.sequence ?? value
+                case 3 where keyIs(key, "end"): found.end = found.end ?? value
+                case 6 where keyIs(key, "action"): found.action = found.action ?? value
                 default: break
                 }
                 position = Int(buffer[value].next)

@@ -9,7 +9,7 @@ extension CheckoutAction: LogDecodable {
     /// synthesised `init(from:)` returns for the same JSON, or throws (the reader then decodes
     /// the line through `Decodable`).
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         let action = try payload.require("_0")
         switch name {
         case "common": self = .common(try action.decode())

@@ -7,7 +7,7 @@ import StateStore
 extension CheckoutResultAction: LogDecodable {
     /// Decodes a result from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "checkoutLoaded":
             self = .checkoutLoaded(
@@ -61,7 +61,7 @@ extension CheckoutResultAction: LogDecodable {
 extension CheckoutAPIError: LogDecodable {
     /// Decodes an API error from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "cartExpired":
             _ = try payload.casePayload()

@@ -6,7 +6,7 @@ import StateStore
 extension CommonAction: LogDecodable {
     /// Decodes a common action from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "started":
             _ = try payload.casePayload()
@@ -36,7 +36,7 @@ extension CommonAction: LogDecodable {
 extension CheckoutUser: LogDecodable {
     /// Decodes a user from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "guest":
             _ = try payload.casePayload()

@@ -73,3 +73,8 @@ extension LogValue {
 func unknownCase<T>(_ name: String, of type: T.Type) -> LogValue.Mismatch {
     LogValue.Mismatch("\(T.self) has no case \"\(name)\"")
 }
+
+/// The same, for a case name read in place (``LogValue/singleMemberName()``).
+func unknownCase<T>(_ name: LogName, of type: T.Type) -> LogValue.Mismatch {
+    unknownCase(name.description, of: type)
+}

@@ -7,7 +7,7 @@ import StateStore
 extension NativeAction: LogDecodable {
     /// Decodes a native action from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "emailSubmitted": self = .emailSubmitted(try payload.require("_0").string())
         case "editShippingContactTapped":

@@ -6,7 +6,7 @@ import StateStore
 extension OrderAction: LogDecodable {
     /// Decodes an order placement action from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "placementKeyMade":
             self = .placementKeyMade(

@@ -6,7 +6,7 @@ import StateStore
 extension PaymentAction: LogDecodable {
     /// Decodes a payment action from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "providerSelected": self = .providerSelected(id: try payload.require("id").string())
         case "methodSelected": self = .methodSelected(id: try payload.require("id").string())
@@ -31,7 +31,7 @@ extension PaymentAction: LogDecodable {
     }
 
     /// The cases without a payload, whose payload must still be an object.
-    private static func withoutPayload(_ name: String, payload: LogValue) throws -> PaymentAction {
+    private static func withoutPayload(_ name: LogName, payload: LogValue) throws -> PaymentAction {
         let action: PaymentAction
         switch name {
         case "payTapped": action = .payTapped
@@ -125,7 +125,7 @@ extension PaymentDropInResult: LogDecodable {
 extension PaymentOutcome: LogDecodable {
     /// Decodes a provider's outcome from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "authorised": self = .authorised(try payload.require("_0").decode())
         case "awaitingConfirmation": self = .awaitingConfirmation(try payload.require("_0").decode())

@@ -8,7 +8,7 @@ import StateStore
 extension WalletSheetAction: LogDecodable {
     /// Decodes a wallet sheet action from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "sheetPresented":
             self = .sheetPresented(

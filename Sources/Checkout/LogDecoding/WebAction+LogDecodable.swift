@@ -7,7 +7,7 @@ import StateStore
 extension BridgeAction: LogDecodable {
     /// Decodes a bridge action from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "messageReceived": self = .messageReceived(try payload.require("_0").string())
         case "messagePosted": self = .messagePosted(try payload.require("_0").decode(JSONValue.self))
@@ -23,7 +23,7 @@ extension BridgeFormRejection: LogDecodable {
     /// Decodes a Forms submission's rejection from a log line, as the synthesised `init(from:)`
     /// does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "notASubmission": self = .notASubmission(scheme: try payload.require("scheme").string())
         case "malformedURL": self = .malformedURL(reason: try payload.require("reason").string())
@@ -49,7 +49,7 @@ extension BridgeFormRejection: LogDecodable {
 extension ParseAction: LogDecodable {
     /// Decodes a parse action from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "pageLoaded": self = .pageLoaded(try payload.require("_0").decode())
         case "scriptAnswered":
@@ -63,7 +63,7 @@ extension ParseAction: LogDecodable {
 extension ParseScriptResult: LogDecodable {
     /// Decodes a script's result from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "orderNumber": self = .orderNumber(try payload.require("_0").string())
         case "orderSummary": self = .orderSummary(try payload.require("_0").decode())
@@ -78,7 +78,7 @@ extension ParseScriptResult: LogDecodable {
 extension ParseScriptRejection: LogDecodable {
     /// Decodes a script's rejection from a log line, as the synthesised `init(from:)` does.
     public init(logValue value: LogValue) throws {
-        let (name, payload) = try value.singleMember()
+        let (name, payload) = try value.singleMemberName()
         switch name {
         case "noPage":
             _ = try payload.casePayload()
