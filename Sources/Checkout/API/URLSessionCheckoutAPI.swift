@@ -4,6 +4,7 @@ public import StateStore
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
+import URLLoading
 
 /// The Checkout API over HTTP and JSON, with `URLSession` (FoundationNetworking on Linux).
 ///
@@ -289,7 +290,9 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            // Not `data(for:)`: on Linux its cancel (an effect cancelled mid-call) races the
+            // load's end and can crash or never return (see URLLoading).
+            (data, response) = try await session.cancellableData(for: request)
         } catch let error as URLError {
             throw error.code == .timedOut ? .timeout : .network("\(error.code.rawValue): \(error.localizedDescription)")
         } catch {
