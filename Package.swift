@@ -156,7 +156,12 @@ let afterpayTargets: [Target] = [
 
 let urlLoadingTargets: [Target] = [
     .target(name: "URLLoading", swiftSettings: strict),
-    .testTarget(name: "URLLoadingTests", dependencies: ["URLLoading"], exclude: ["Resources"], swiftSettings: strict),
+    .testTarget(
+        name: "URLLoadingTests",
+        dependencies: ["URLLoading", "StoreTestSupport"],
+        exclude: ["Resources"],
+        swiftSettings: strict
+    ),
 ]
 
 // MARK: - Worldline

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import URLLoading
 import XCTest
 
@@ -11,42 +12,20 @@ import FoundationNetworking
 /// own `data(for:)` the same loop crashed ("a task that in not in the registry") or hung within a
 /// few hundred loads on this machine.
 final class CancellableDataTests: XCTestCase {
-    private var server: Process?
-    private var serverInput: Pipe?
+    private var server: LocalServerProcess?
     private var baseURL: URL!
 
     override func setUpWithError() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Resources/jittery_server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script.path]
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        server = process
-        serverInput = input
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            throw XCTSkip("the local server did not start (python3 missing?): \(text)")
-        }
-        baseURL = URL(string: "http://127.0.0.1:\(port)/")
+        let server = try LocalServerProcess(script: script)
+        self.server = server
+        baseURL = URL(string: "http://127.0.0.1:\(server.port)/")
     }
 
     override func tearDown() {
-        try? serverInput?.fileHandleForWriting.close()
-        if let server, server.isRunning {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        server?.stop()
+        server = nil
     }
 
     func testALoadCancelledAtAnyMomentEndsWithItsAnswerOrCancelled() async throws {
