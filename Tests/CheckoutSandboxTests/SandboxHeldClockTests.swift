@@ -11,6 +11,16 @@ final class SandboxHeldClockTests: XCTestCase {
         while clock.sleeperCount < count { await Task.yield() }
     }
 
+    /// Asserts that `sleeper` ended with `CancellationError`.
+    private func assertCancelled(_ sleeper: Task<Void, any Error>, line: UInt = #line) async {
+        do {
+            try await sleeper.value
+            XCTFail("a cancelled sleep must throw", line: line)
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)", line: line)
+        }
+    }
+
     func testASleepEndsOnlyWhenTheClockIsAdvancedPastItsDeadline() async throws {
         let clock = SandboxHeldClock()
         let sleeper = Task { () throws -> SandboxHeldClock.Instant in
@@ -31,12 +41,7 @@ final class SandboxHeldClockTests: XCTestCase {
         let sleeper = Task { try await clock.sleep(for: .seconds(20)) }
         await waitForSleepers(1, on: clock)
         sleeper.cancel()
-        do {
-            try await sleeper.value
-            XCTFail("a cancelled sleep must throw")
-        } catch {
-            XCTAssertTrue(error is CancellationError, "\(error)")
-        }
+        await assertCancelled(sleeper)
         XCTAssertEqual(clock.sleeperCount, 0)
         XCTAssertEqual(clock.now, SandboxHeldClock.Instant(), "cancelling does not move time")
     }
@@ -47,12 +52,7 @@ final class SandboxHeldClockTests: XCTestCase {
             withUnsafeCurrentTask { $0?.cancel() }
             try await clock.sleep(for: .seconds(20))
         }
-        do {
-            try await sleeper.value
-            XCTFail("a cancelled sleep must throw")
-        } catch {
-            XCTAssertTrue(error is CancellationError, "\(error)")
-        }
+        await assertCancelled(sleeper)
         XCTAssertEqual(clock.sleeperCount, 0)
     }
 
@@ -74,7 +74,8 @@ final class SandboxHeldClockTests: XCTestCase {
         let scripts = [rules.script(for: .orderNumber), rules.script(for: .guestEmail)].compactMap { $0 }
         XCTAssertEqual(scripts.count, 2)
         let page = SandboxWebPage(
-            answers: Dictionary(uniqueKeysWithValues: zip(scripts, [#""W-1001""#, #""ada@example.com""#].map { .answer($0) })))
+            answers: Dictionary(
+                uniqueKeysWithValues: zip(scripts, [#""W-1001""#, #""ada@example.com""#].map { .answer($0) })))
         let environment = CheckoutEnvironment(api: SandboxCheckoutAPI(), webPage: page, clock: clock)
         let store = Store(
             reducer: CheckoutReducer.make(environment: environment),

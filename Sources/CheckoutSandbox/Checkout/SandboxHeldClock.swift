@@ -19,34 +19,9 @@ import Foundation
 /// the clock is advanced: use ``SandboxClock`` where they run on their own, and an app's
 /// `ContinuousClock` (``Checkout/CheckoutEnvironment``'s default) everywhere else.
 public final class SandboxHeldClock: Clock, @unchecked Sendable {
-    /// A moment of a ``SandboxHeldClock``: the time advanced since the clock was created.
-    public struct Instant: InstantProtocol, CustomStringConvertible {
-        /// The time since the clock's start.
-        public let offset: Duration
-
-        /// Creates the instant `offset` after the clock's start.
-        public init(offset: Duration = .zero) {
-            self.offset = offset
-        }
-
-        /// The instant `duration` later.
-        public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        /// The time from this instant to `other`.
-        public func duration(to other: Instant) -> Duration {
-            other.offset - offset
-        }
-
-        /// Earlier instants are smaller.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
-
-        /// The offset, such as `5.0 seconds`.
-        public var description: String { "\(offset)" }
-    }
+    /// A moment of a ``SandboxHeldClock``: the time advanced since the clock's start (the same
+    /// offset as a ``SandboxClock``'s).
+    public typealias Instant = SandboxClock.Instant
 
     private struct Sleeper {
         let deadline: Instant
