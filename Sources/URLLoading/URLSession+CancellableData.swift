@@ -23,7 +23,8 @@ extension URLSession {
     public func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
         let load = PendingLoad()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 guard load.begin(continuation) else { return }
                 let task = dataTask(with: request) { data, response, error in
                     if let error {
@@ -86,9 +87,9 @@ private final class PendingLoad: @unchecked Sendable {
         }
         waiting?.resume(throwing: URLError(.cancelled))
         #if canImport(FoundationNetworking)
-            _ = task  // FoundationNetworking's cancel races the load's ending (see above): the load runs on.
+        _ = task  // FoundationNetworking's cancel races the load's ending (see above): the load runs on.
         #else
-            task?.cancel()
+        task?.cancel()
         #endif
     }
 }

@@ -53,16 +53,17 @@ final class SnapshotSettingsTests: XCTestCase {
     /// Runs this test alone in a new process of the test bundle, with `environment` added to this
     /// process's, and returns its exit status and what it printed.
     private func runThisTestAgain(environment: [String: String]) throws -> (status: Int32, output: String) {
-        let test = "StateStoreTestingTests.SnapshotSettingsTests/testUnknownRecordModeInTheEnvironmentFailsTheAssertionNamingIt"
+        let test =
+            "StateStoreTestingTests.SnapshotSettingsTests/testUnknownRecordModeInTheEnvironmentFailsTheAssertionNamingIt"
         let process = Process()
         #if os(Linux)
-            // `swift test` runs the bundle as an executable that takes the tests to run.
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = [test]
+        // `swift test` runs the bundle as an executable that takes the tests to run.
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = [test]
         #else
-            // `xctest` loads the bundle.
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["-XCTest", test, Bundle(for: Self.self).bundlePath]
+        // `xctest` loads the bundle.
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["-XCTest", test, Bundle(for: Self.self).bundlePath]
         #endif
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()

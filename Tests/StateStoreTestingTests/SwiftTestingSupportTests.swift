@@ -17,7 +17,9 @@ import Testing
 
     @Test func unassertedChangeIsRecordedAsAnIssue() async {
         await withKnownIssue {
-            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.increment)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("+count: 1") }

@@ -1,10 +1,10 @@
 public import Foundation
 public import StateStore
+import URLLoading
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
-import URLLoading
 
 /// The Checkout API over HTTP and JSON, with `URLSession` (FoundationNetworking on Linux).
 ///

@@ -1,9 +1,9 @@
 public import Foundation
+import URLLoading
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
-import URLLoading
 
 /// Sends one HTTP request and returns the body and response.
 ///
