@@ -17,7 +17,7 @@ import Foundation
 ///
 /// A checkout's schedules (confirmation polling, order placement retries) would wait on it until
 /// the clock is advanced: use ``SandboxClock`` where they run on their own, and an app's
-/// `ContinuousClock` (``Checkout/CheckoutEnvironment``'s default) everywhere else.
+/// `ContinuousClock` (`CheckoutEnvironment`'s default) everywhere else.
 public final class SandboxHeldClock: Clock, @unchecked Sendable {
     /// A moment of a ``SandboxHeldClock``: the time advanced since the clock's start (the same
     /// offset as a ``SandboxClock``'s).
