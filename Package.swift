@@ -124,7 +124,7 @@ let checkoutProducts: [Product] = [
     .library(name: "Checkout", targets: ["Checkout"])
 ]
 let checkoutTargets: [Target] = [
-    .target(name: "Checkout", dependencies: ["StateStore", "ActionLog"], swiftSettings: strict),
+    .target(name: "Checkout", dependencies: ["StateStore", "ActionLog", "URLLoading"], swiftSettings: strict),
     .testTarget(
         name: "CheckoutTests",
         dependencies: [
@@ -152,6 +152,18 @@ let afterpayTargets: [Target] = [
     .testTarget(name: "AfterpayTests", dependencies: ["Afterpay"], swiftSettings: strict),
 ]
 
+// MARK: - URLLoading: URLSession loads that are safe to cancel on Linux (Checkout's and Worldline's HTTP)
+
+let urlLoadingTargets: [Target] = [
+    .target(name: "URLLoading", swiftSettings: strict),
+    .testTarget(
+        name: "URLLoadingTests",
+        dependencies: ["URLLoading", "StoreTestSupport"],
+        exclude: ["Resources"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Worldline
 
 let worldlineProducts: [Product] = [
@@ -160,7 +172,7 @@ let worldlineProducts: [Product] = [
 let worldlineTargets: [Target] = [
     .target(
         name: "Worldline",
-        dependencies: ["CheckoutCrypto"],
+        dependencies: ["CheckoutCrypto", "URLLoading"],
         // Apple's privacy manifest: the module caches logos on disk and sends payment details.
         resources: [.copy("Resources/Localization"), .copy("PrivacyInfo.xcprivacy")],
         swiftSettings: strict
@@ -303,7 +315,7 @@ let package = Package(
         + checkoutSandboxProducts
         + logPrivacyProducts,
     targets: stateStoreTargets + actionLogTargets + stateStoreTestingTargets + checkoutTargets + afterpayTargets
-        + worldlineTargets
+        + urlLoadingTargets + worldlineTargets
         + cryptoTargets
         + benchmarkTargets + exampleTargets + cliTargets + paymentProvidersTargets
         + checkoutSandboxTargets

@@ -55,7 +55,11 @@ let environment = CheckoutEnvironment(
     api: api,
     clearCart: { print("app: bag emptied") },
     webPage: webView,  // WebViewPage (WebKitCheckoutScreen.swift) in the app
-    walletSheet: paymentSheet.answers  // the engine answers the Apple Pay sheet's callbacks through it
+    walletSheet: paymentSheet.answers,  // the engine answers the Apple Pay sheet's callbacks through it
+    // The sheet's update timeout waits on this clock. In the app: leave it out (ContinuousClock).
+    // Here the scripted page answers in this process: with time held still, the timeout cannot
+    // pass before it however busy the machine is, so the example records the same log every run.
+    clock: SandboxHeldClock()
 )
 // The app's bag, which the cart transfer posts to the backend (here, the sandbox's demo cart).
 let cart = await api.currentDetails.cart

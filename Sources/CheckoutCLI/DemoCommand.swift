@@ -192,9 +192,11 @@ struct DemoCommand {
         let page = Self.makePage()
         // Native: time passes as it is slept (the polls and retries run at once, in their order),
         // and the order placement's keys are numbered, so the same demo records the same log. The
-        // web checkout and the Apple Pay sheet keep real time: a page-script deadline or a sheet's
-        // update timeout must not pass before the page or the backend answers.
-        let clock: any Clock<Duration> = flow == .native && !applePay ? SandboxClock() : ContinuousClock()
+        // web checkout and the Apple Pay sheet: time stands still, so the page-script deadline and
+        // the sheet's update timeout never pass. Their answers come from this process (the page's
+        // table, the sandbox backend): on a real clock the deadline raced them, and a loaded
+        // machine could let it win. An app keeps `ContinuousClock` (the environment's default).
+        let clock: any Clock<Duration> = flow == .native && !applePay ? SandboxClock() : SandboxHeldClock()
         let walletSheet = SandboxWalletSheet()
         let environment = CheckoutEnvironment(
             api: api, paymentProviders: [script.provider], webPage: page,

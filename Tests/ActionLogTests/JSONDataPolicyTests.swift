@@ -1,5 +1,6 @@
 import ActionLog
 import StateStore
+import StoreTestSupport
 import XCTest
 
 private func parsed(_ text: String) -> JSONValue? { try? JSONParser.parse(text) }

@@ -21,20 +21,14 @@ final class CheckoutLogDecodingTests: XCTestCase {
     }
 
     func testEveryActionInTheExampleLogsDecodesThroughTheFastPathAsDecodableDoes() throws {
-        let directory = Self.root.appendingPathComponent("Examples/Logs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
-        XCTAssertGreaterThanOrEqual(files.count, 11)
+        let examples = try ExampleLogActionLines()
+        XCTAssertGreaterThanOrEqual(examples.files.count, 11)
         var compared = 0
-        for file in files {
-            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            for (index, line) in text.split(separator: "\n").enumerated() where line.contains(#""action":"#) {
-                let json = String(line)
-                let location = "\(file):\(index + 1)"
-                let decodable = try JSONValueDecoder().decode(LoggedAction.self, from: try JSONParser.parse(json))
-                XCTAssertEqual(try LogDecoding.decode(LoggedAction.self, json: json).action, decodable.action, location)
-                compared += 1
-            }
+        for line in examples.lines {
+            let decodable = try JSONValueDecoder().decode(LoggedAction.self, from: try JSONParser.parse(line.json))
+            XCTAssertEqual(
+                try LogDecoding.decode(LoggedAction.self, json: line.json).action, decodable.action, line.location)
+            compared += 1
         }
         XCTAssertGreaterThanOrEqual(compared, 150, "the example logs hold that many actions")
     }

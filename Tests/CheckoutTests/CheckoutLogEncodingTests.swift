@@ -8,29 +8,19 @@ import XCTest
 /// `Encodable` writes for the same action, or throws (the recorder then writes it through
 /// `Encodable`); on the actions a checkout logs it never throws.
 final class CheckoutLogEncodingTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// A log line's action, read through `Decodable`.
     private struct LoggedAction: Decodable {
         var action: CheckoutAction
     }
 
     func testEveryActionInTheExampleLogsEncodesThroughTheFastPathAsEncodableDoes() throws {
-        let directory = Self.root.appendingPathComponent("Examples/Logs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
-        XCTAssertGreaterThanOrEqual(files.count, 11)
+        let examples = try ExampleLogActionLines()
+        XCTAssertGreaterThanOrEqual(examples.files.count, 11)
         var compared = 0
-        for file in files {
-            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            for (index, line) in text.split(separator: "\n").enumerated() where line.contains(#""action":"#) {
-                let location = "\(file):\(index + 1)"
-                let action = try JSONValueDecoder().decode(LoggedAction.self, from: try JSONParser.parse(String(line)))
-                    .action
-                XCTAssertEqual(try LogEncoding.json(action), try LogEncoding.encodableJSON(action), location)
-                compared += 1
-            }
+        for line in examples.lines {
+            let action = try JSONValueDecoder().decode(LoggedAction.self, from: try JSONParser.parse(line.json)).action
+            XCTAssertEqual(try LogEncoding.json(action), try LogEncoding.encodableJSON(action), line.location)
+            compared += 1
         }
         XCTAssertGreaterThanOrEqual(compared, 150, "the example logs hold that many actions")
     }

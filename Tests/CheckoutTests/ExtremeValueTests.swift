@@ -3,6 +3,7 @@ import Checkout
 import CheckoutSandbox
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// Integers and decimals from outside data never trap (issue #13, item 1). Every number of every

@@ -2,6 +2,7 @@ import Checkout
 import CheckoutSandbox
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// Random sequences of native actions, with 409s, 410s, failures and edits mixed in, order

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -16,49 +17,20 @@ final class StubServer: @unchecked Sendable {
     }
 
     let baseURL: URL
-    private let process: Process
-    /// The server's stdin: closing it stops the server, even if this test process dies.
-    private let input: Pipe
+    private let server: LocalServerProcess
 
     init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Resources/checkout_stub_server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script.path]
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        self.process = process
-        self.input = input
-
-        // The first line of output is the port.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(text), let url = URL(string: "http://127.0.0.1:\(port)/api/") else {
-            process.terminate()
-            throw StubServerError(message: "the stub server did not print a port (got \"\(text)\")")
+        server = try LocalServerProcess(script: script)
+        guard let url = URL(string: "http://127.0.0.1:\(server.port)/api/") else {
+            throw StubServerError(message: "no URL for port \(server.port)")
         }
         baseURL = url
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
-
-    deinit {
-        stop()
+        server.stop()
     }
 
     /// Queues the response to the next request.

@@ -390,13 +390,12 @@ final class URLSessionCheckoutAPITests: XCTestCase {
     func testSlowResponsePastTheTimeoutIsATimeout() async throws {
         // The stub answers a minute late: far past the client's half second, so however slowly a
         // loaded machine runs the client's timer, giving up and waiting for the answer cannot be
-        // mistaken for each other.
+        // mistaken for each other. The error says which happened (the late body, `{}`, would be a
+        // malformed response), so no elapsed time is compared.
         try await stub().enqueue(body: "{}", delay: 60)
-        let started = ContinuousClock.now
         await assertThrows(.timeout) {
             _ = try await self.api(timeout: 0.5).fetchCheckout()
         }
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(30), "the client waited for the slow response")
     }
 
     func testMalformedJSONIsAMalformedResponse() async throws {

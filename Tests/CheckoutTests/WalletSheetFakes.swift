@@ -136,9 +136,13 @@ final class WalletSheetRun {
         self.provider = provider
         let environment = CheckoutEnvironment(
             api: api, paymentProviders: [provider], paymentStepTimeout: nil, walletSheet: sheet, clock: clock)
+        // Every effect here finishes or sleeps on the clock (nothing waits on the test), so the
+        // store's timeout is a failure guard only: long, so a loaded machine that takes more than
+        // the default second to run one cannot make settling give up on it and the test read the
+        // state before its action.
         store = TestStore(
             initialState: state, reducer: CheckoutReducer.make(environment: environment), clock: clock,
-            exhaustivity: .off)
+            exhaustivity: .off, timeout: .seconds(60))
     }
 
     var state: CheckoutState { store.state }

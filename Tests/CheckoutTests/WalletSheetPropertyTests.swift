@@ -3,6 +3,7 @@ import CheckoutSandbox
 import Foundation
 import StateStore
 import StateStoreTesting
+import StoreTestSupport
 import XCTest
 
 /// Random wallet sheet sessions (contact and method changes, unknown methods, cards, right and

@@ -37,7 +37,7 @@ final class WebApplePayRun {
         store = TestStore(
             initialState: WebCheckoutBuilder(mode: mode, configuration: configuration).makeState(),
             reducer: .combine(keeping, CheckoutReducer.make(environment: environment)), clock: clock,
-            exhaustivity: .off)
+            exhaustivity: .off, timeout: .seconds(60))
     }
 
     var state: CheckoutState { store.state }

@@ -2,6 +2,7 @@ import ActionLog
 import Checkout
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// A page that records the scripts the engine evaluates, and answers with a fixed result.

@@ -137,3 +137,9 @@ final class Box<Value: Sendable>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// The timeout of a test store whose effects all finish or sleep on its clock (none waits on the
+/// test): a failure guard a passing run never waits out. The default second is not: on a loaded
+/// machine an effect can take longer than that to run, and settling then stops waiting for it, so
+/// the test would read the state, or ask for the next action, before the effect's action arrived.
+let finishingEffectsTimeout: Duration = .seconds(60)

@@ -9,7 +9,9 @@ final class MainActorTestStoreTests: XCTestCase {
 
     func testAssertionClosuresRunOnTheCallersActor() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped) { $0.isLoading = true }
             await store.receive(.loaded(42)) {
                 MainActor.assertIsolated()

@@ -6,7 +6,9 @@ import XCTest
 final class NonExhaustiveTestStoreTests: XCTestCase {
     func testUnassertedChangesAndActionsAndEffectsPass() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature(), exhaustivity: .off) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), exhaustivity: .off, timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.increment)
             await store.send(.loadTapped)
             await store.send(.timerStarted)
@@ -18,7 +20,9 @@ final class NonExhaustiveTestStoreTests: XCTestCase {
 
     func testReceiveSkipsEarlierActionsToTheOneAsserted() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature(), exhaustivity: .off) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), exhaustivity: .off, timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadBothTapped)
             await store.receive(.loaded(2)) { $0.value = 2 }
         }
@@ -27,7 +31,9 @@ final class NonExhaustiveTestStoreTests: XCTestCase {
 
     func testRelativeAssertionsAreCheckedFromTheStateBefore() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature(), exhaustivity: .off) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), exhaustivity: .off, timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.increment) { $0.count += 1 }
             await store.send(.increment) { $0.count += 1 }
         }
@@ -36,7 +42,9 @@ final class NonExhaustiveTestStoreTests: XCTestCase {
 
     func testWrongAssertionStillFails() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature(), exhaustivity: .off) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), exhaustivity: .off, timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped)
             await store.send(.increment) { $0.count = 5 }
         }
@@ -46,7 +54,9 @@ final class NonExhaustiveTestStoreTests: XCTestCase {
 
     func testReceivingAnActionThatNeverComesStillFails() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature(), exhaustivity: .off) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), exhaustivity: .off, timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped)
             await store.receive(.loadFailed("offline"))
         }
@@ -55,7 +65,9 @@ final class NonExhaustiveTestStoreTests: XCTestCase {
 
     func testAssertChecksTheCurrentStateWithoutAnAction() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature(), exhaustivity: .off) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), exhaustivity: .off, timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped)
             await store.skipReceivedActions()
             store.assert { $0.value = 42 }

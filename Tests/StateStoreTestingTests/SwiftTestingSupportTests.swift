@@ -7,7 +7,7 @@ import Testing
 /// issues (a known issue here, so the suite stays green while proving the routing).
 @Suite struct SwiftTestingSupportTests {
     @Test func passingFlowRecordsNoIssue() async {
-        let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+        let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) { featureReducer(clock: $0) }
         await store.send(.loadTapped) { $0.isLoading = true }
         await store.receive(.loaded(42)) {
             $0.isLoading = false
@@ -17,7 +17,9 @@ import Testing
 
     @Test func unassertedChangeIsRecordedAsAnIssue() async {
         await withKnownIssue {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.increment)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("+count: 1") }

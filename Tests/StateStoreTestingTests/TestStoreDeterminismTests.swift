@@ -28,7 +28,7 @@ final class TestStoreDeterminismTests: XCTestCase {
                     case .feature:
                         return .none
                     }
-                })
+                }, timeout: finishingEffectsTimeout)
             await store.send(.startMany(20))
             for index in 0..<20 {
                 await store.receive(.arrived(index)) { $0.arrivals.append(index) }
@@ -43,7 +43,7 @@ final class TestStoreDeterminismTests: XCTestCase {
             extract: { if case .feature(let action) = $0 { action } else { nil } }
         )
         let failures = await collectFailures {
-            let store = TestStore(initialState: App()) { clock in
+            let store = TestStore(initialState: App(), timeout: finishingEffectsTimeout) { clock in
                 featureReducer(clock: clock).scope(state: \App.feature, action: featureCase)
             }
             await store.send(.feature(.queryChanged("a"))) { $0.feature.query = "a" }
@@ -56,7 +56,7 @@ final class TestStoreDeterminismTests: XCTestCase {
     func testAdvanceWaitsForAnEffectThatWorksBeforeItSleeps() async {
         let counter = HopCounter()
         let failures = await collectFailures {
-            let store = TestStore(initialState: App()) { clock in
+            let store = TestStore(initialState: App(), timeout: finishingEffectsTimeout) { clock in
                 Reducer { state, action in
                     switch action {
                     case .startMany(let count):

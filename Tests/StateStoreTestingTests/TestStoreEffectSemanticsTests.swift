@@ -6,7 +6,7 @@ import XCTest
 final class TestStoreEffectSemanticsTests: XCTestCase {
     func testSleepersWakeInDeadlineOrderNotStartOrder() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { clock in
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) { clock in
                 Reducer { state, action in
                     switch action {
                     case .loadBothTapped:
@@ -54,7 +54,7 @@ final class TestStoreEffectSemanticsTests: XCTestCase {
                     default:
                         return .none
                     }
-                })
+                }, timeout: finishingEffectsTimeout)
             await store.send(.loadTapped)
             await store.receive(.loaded(1)) { $0.value = 1 }
             await store.finish()
@@ -82,7 +82,7 @@ final class TestStoreEffectSemanticsTests: XCTestCase {
                     default:
                         return .none
                     }
-                })
+                }, timeout: finishingEffectsTimeout)
             await store.send(.loadTapped)
             await store.receive(.loaded(1)) { $0.value = 1 }
             await store.receive(.increment) { $0.count = 1 }
@@ -110,7 +110,7 @@ final class TestStoreEffectSemanticsTests: XCTestCase {
                     default:
                         return .none
                     }
-                })
+                }, timeout: finishingEffectsTimeout)
             await store.send(.loadTapped)
             await store.receive(.loaded(2)) { $0.value = 2 }
         }

@@ -7,7 +7,9 @@ final class TestStoreFailureTests: XCTestCase {
     func testUnassertedStateChangeFailsAtTheSendLineWithADiff() async {
         let sendLine = Box<UInt>(0)
         let (_, failures) = await FailureReporter.collectingFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             sendLine.value = #line + 1
             await store.send(.increment)
         }
@@ -32,7 +34,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testWrongAssertionFailsWithOnlyTheDifferingLines() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.increment) { $0.count = 2 }
         }
         XCTAssertEqual(failures.count, 1)
@@ -44,7 +48,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testClosureThatChangesNothingFailsWhenTheActionChangesNothing() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.timerStopped) { _ in }
         }
         XCTAssertEqual(failures.count, 1)
@@ -53,7 +59,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testThrowingAssertionClosureFails() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.increment) { _ in throw LoadError() }
         }
         XCTAssertEqual(failures, ["The assertion closure for sending .increment threw: offline"])
@@ -61,7 +69,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testUnexpectedReceivedActionFailsWithAnActionDiff() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped) { $0.isLoading = true }
             await store.receive(.loaded(41)) {
                 $0.isLoading = false
@@ -76,7 +86,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testWrongStateOfAReceivedActionFails() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped) { $0.isLoading = true }
             await store.receive(.loaded(42)) { $0.value = 42 }
         }
@@ -122,7 +134,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testSendingBeforeReceivingFails() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped) { $0.isLoading = true }
             await store.send(.increment) {
                 $0.count = 1
@@ -138,7 +152,9 @@ final class TestStoreFailureTests: XCTestCase {
     func testUnreceivedActionFailsAtFinish() async {
         let finishLine = Box<UInt>(0)
         let (_, failures) = await FailureReporter.collectingFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped) { $0.isLoading = true }
             finishLine.value = #line + 1
             await store.finish()
@@ -153,7 +169,9 @@ final class TestStoreFailureTests: XCTestCase {
         let creationLine = Box<UInt>(0)
         let (_, failures) = await FailureReporter.collectingFailures {
             creationLine.value = #line + 1
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.incrementLater)
         }
         XCTAssertEqual(failures.count, 1)
@@ -163,7 +181,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testEffectStillRunningFailsAtFinish() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.timerStarted)
             await store.finish()
         }
@@ -180,7 +200,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testEffectStillRunningFailsWhenTheStoreIsReleased() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.timerStarted)
         }
         XCTAssertEqual(failures.count, 1)
@@ -189,7 +211,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testFinishReportsOnlyOnceEvenWhenTheStoreIsReleasedAfterwards() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.incrementLater)
             await store.finish()
         }
@@ -198,7 +222,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testSecretsInAFailureDiffAreRedacted() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.cardEntered(Sensitive("4111111111111111"), lastFour: "1111"))
         }
         XCTAssertEqual(failures.count, 1)
@@ -209,7 +235,9 @@ final class TestStoreFailureTests: XCTestCase {
 
     func testStatesDifferingOnlyInASecretFailAndSaySo() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.cardEntered(Sensitive("4111111111111111"), lastFour: "1111")) {
                 $0.cardNumber = Sensitive("4000000000000002")
                 $0.cardLastFour = "1111"

@@ -6,7 +6,9 @@ import XCTest
 final class TestStoreTests: XCTestCase {
     func testSendAssertsTheFullStateChangeWithoutFailing() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.increment) { $0.count = 1 }
             await store.send(.increment) { $0.count += 1 }
             XCTAssertEqual(store.state.count, 2)
@@ -16,7 +18,9 @@ final class TestStoreTests: XCTestCase {
 
     func testReceiveAssertsTheActionAnEffectSentBack() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped) { $0.isLoading = true }
             await store.receive(.loaded(42)) {
                 $0.isLoading = false
@@ -28,7 +32,9 @@ final class TestStoreTests: XCTestCase {
 
     func testThrowingEffectIsReceivedAsItsCatchAction() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.failingLoadTapped) { $0.isLoading = true }
             await store.receive(.loadFailed("offline")) {
                 $0.isLoading = false
@@ -40,7 +46,9 @@ final class TestStoreTests: XCTestCase {
 
     func testFollowUpSendIsReceivedAfterTheActionThatAskedForIt() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.incrementLater)
             await store.receive(.increment) { $0.count = 1 }
         }
@@ -49,7 +57,9 @@ final class TestStoreTests: XCTestCase {
 
     func testMergedEffectsAreReceivedInTheOrderGiven() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadBothTapped)
             await store.receive(.loaded(1)) { $0.value = 1 }
             await store.receive(.loaded(2)) { $0.value = 2 }
@@ -59,7 +69,9 @@ final class TestStoreTests: XCTestCase {
 
     func testTimerTicksOnlyWhenTheClockAdvances() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.timerStarted)
             XCTAssertEqual(store.clock.sleeperCount, 1)
             XCTAssertEqual(store.receivedActions, [])
@@ -76,7 +88,9 @@ final class TestStoreTests: XCTestCase {
 
     func testCancelInFlightKeepsOnlyTheLastSearch() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.queryChanged("s")) { $0.query = "s" }
             await store.clock.advance(by: .milliseconds(200))
             await store.send(.queryChanged("sh")) { $0.query = "sh" }
@@ -90,7 +104,9 @@ final class TestStoreTests: XCTestCase {
 
     func testCancelledEffectSendsNothing() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.timerStarted)
             await store.send(.timerStopped)
             await store.clock.advance(by: .seconds(10))
@@ -102,7 +118,9 @@ final class TestStoreTests: XCTestCase {
 
     func testClockRunWakesEverySleeperUntilNoneIsLeft() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.queryChanged("a")) { $0.query = "a" }
             let settled = await store.clock.run()
             XCTAssertTrue(settled)
@@ -114,7 +132,9 @@ final class TestStoreTests: XCTestCase {
 
     func testReceiveWherePredicateMatchesUnpredictableValues() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.failingLoadTapped) { $0.isLoading = true }
             await store.receive(where: { if case .loadFailed = $0 { true } else { false } }) {
                 $0.isLoading = false
@@ -146,7 +166,9 @@ final class TestStoreTests: XCTestCase {
 
     func testSkipInFlightEffectsLetsALongLivedEffectEndTheTest() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.timerStarted)
             await store.skipInFlightEffects()
         }
@@ -155,7 +177,9 @@ final class TestStoreTests: XCTestCase {
 
     func testSkipReceivedActionsAcceptsTheirState() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.loadTapped) { $0.isLoading = true }
             await store.skipReceivedActions()
             XCTAssertEqual(store.state.value, 42)
@@ -166,7 +190,9 @@ final class TestStoreTests: XCTestCase {
 
     func testClockRunGivesUpOnATimerThatNeverStops() async {
         let failures = await collectFailures {
-            let store = TestStore(initialState: Feature()) { featureReducer(clock: $0) }
+            let store = TestStore(initialState: Feature(), timeout: finishingEffectsTimeout) {
+                featureReducer(clock: $0)
+            }
             await store.send(.timerStarted)
             let settled = await store.clock.run(maximumWakeUps: 3)
             XCTAssertFalse(settled)

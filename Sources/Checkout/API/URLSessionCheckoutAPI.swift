@@ -1,5 +1,6 @@
 public import Foundation
 public import StateStore
+import URLLoading
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -289,7 +290,9 @@ public final class URLSessionCheckoutAPI: CheckoutAPI, Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            // Not `data(for:)`: on Linux its cancel (an effect cancelled mid-call) races the
+            // load's end and can crash or never return (see URLLoading).
+            (data, response) = try await session.cancellableData(for: request)
         } catch let error as URLError {
             throw error.code == .timedOut ? .timeout : .network("\(error.code.rawValue): \(error.localizedDescription)")
         } catch {

@@ -91,7 +91,10 @@ public final class TestStore<State: StoreState & Equatable & Encodable>: @unchec
     ///   - exhaustivity: ``Exhaustivity/on`` (the default) checks everything.
     ///   - timeout: How long to wait for an effect before failing. A failure guard: a passing test
     ///     waits for it only once for each effect that waits on something outside the store (a
-    ///     stream the test feeds), before the store stops waiting for that effect to settle.
+    ///     stream the test feeds), before the store stops waiting for that effect to settle. When
+    ///     every effect finishes or sleeps on the clock, pass a long one (a minute): a loaded
+    ///     machine may take more than the default second to run an effect, and settling would
+    ///     stop waiting for it.
     ///   - fileID: The call site's `#fileID`, where a failure is reported.
     ///   - filePath: The call site's `#filePath`, where a failure is reported.
     ///   - line: The call site's line, where a failure is reported.

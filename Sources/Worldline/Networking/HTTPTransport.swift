@@ -1,4 +1,5 @@
 public import Foundation
+import URLLoading
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -24,9 +25,12 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = session
     }
 
-    /// Sends `request` with `URLSession.data(for:)`.
+    /// Sends `request` with `URLSession.cancellableData(for:)` (URLLoading): a cancelled caller
+    /// gets `URLError(.cancelled)`, and on Linux the load is not cancelled under
+    /// FoundationNetworking, whose cancel races the load's end (a crash or a call that never
+    /// returns).
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.cancellableData(for: request)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }

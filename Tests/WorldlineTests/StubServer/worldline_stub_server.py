@@ -227,11 +227,23 @@ def exit_when_parent_goes():
     os._exit(0)
 
 
+class QuietServer(ThreadingHTTPServer):
+    """Stays quiet when a client went away before its answer was written (a test cancelled the
+    call, such as the held IIN lookup): the socket's BrokenPipeError or ConnectionResetError is
+    not a failure, and a traceback in the test output would look like one. Anything else is
+    still printed."""
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def main():
     port = 0
     if "--port" in sys.argv:
         port = int(sys.argv[sys.argv.index("--port") + 1])
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server = QuietServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     threading.Thread(target=exit_when_parent_goes, daemon=True).start()
     print("PORT %d" % server.server_address[1], flush=True)

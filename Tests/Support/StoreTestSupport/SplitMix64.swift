@@ -1,13 +1,16 @@
 /// A tiny deterministic random number generator (SplitMix64), so a failing property test
-/// reproduces from its printed seed on every machine.
-struct SplitMix64: RandomNumberGenerator {
+/// reproduces from its printed seed on every machine. One copy for every test target that links
+/// this support module.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator that draws the sequence of `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
