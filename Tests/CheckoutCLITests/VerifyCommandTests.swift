@@ -470,14 +470,22 @@ final class VerifyCommandTests: XCTestCase {
             "/dev/zero", empty.path, binary.path, headerOnly.path, good, "--max-line-bytes", "64K",
         ])
         XCTAssertEqual(result.status, 1)
+        // Verdicts come in byte order of their paths. Where the repository and the temporary
+        // directory live differs between machines (`/check/...` sorts before `/dev/zero`, `/work/...`
+        // after `/tmp/...`), so the expected order is made the same way, never written down.
+        let verdicts = [
+            (
+                "/dev/zero",
+                "unreadable  /dev/zero:1: the line is longer than 65536 bytes, the longest line this reader takes"
+            ),
+            (binary.path, "unreadable  \(binary.path): not an action log: line 1 is not a log header"),
+            (empty.path, "unreadable  \(empty.path): the file is empty (no header)"),
+            (headerOnly.path, "open        \(headerOnly.path): 0 steps, no footer"),
+            (good, "verified    \(good): 18 steps, order order-1"),
+        ].sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map(\.1)
         XCTAssertEqual(
             result.output.split(separator: "\n").map(String.init),
-            [
-                "unreadable  /dev/zero:1: the line is longer than 65536 bytes, the longest line this reader takes",
-                "unreadable  \(binary.path): not an action log: line 1 is not a log header",
-                "unreadable  \(empty.path): the file is empty (no header)",
-                "open        \(headerOnly.path): 0 steps, no footer",
-                "verified    \(good): 18 steps, order order-1",
+            verdicts + [
                 "5 logs, 18 actions: 1 verified, 1 open, 0 diverged, 3 unreadable",
                 "  unreadable  /dev/zero:1: the line is longer than 65536 bytes, the longest line this reader takes",
                 "  unreadable  \(binary.path): not an action log: line 1 is not a log header",
