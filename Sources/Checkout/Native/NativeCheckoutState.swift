@@ -18,6 +18,15 @@ public struct NativeCheckoutState: Sendable, Hashable, Codable {
     public var refreshInFlight: Int?
     /// How payment is offered.
     public var paymentPresentation: PaymentPresentation
+    /// Section progression's last answer and its inputs (``SectionProgression``): not part of the
+    /// state's value (not encoded, compared or hashed).
+    var progressionMemo = SectionProgressionMemoSlot()
+
+    // Every member but `progressionMemo`, as they were encoded before it existed.
+    private enum CodingKeys: String, CodingKey {
+        case sections, addressEditor, pendingUpdates, updateInFlight, syncFailure, recoveryInFlight,
+            refreshInFlight, paymentPresentation
+    }
 
     /// Creates the state of a native checkout that has not loaded.
     public init(paymentPresentation: PaymentPresentation = .payButton) {

@@ -2,7 +2,8 @@
 ///
 /// A section unveils only when every section before it is complete; the current section is the
 /// first visible one that is not complete; nothing is editable while a payment is in progress.
-/// The reducer recomputes the statuses after every action, so the state always says them.
+/// The reducer recomputes the statuses after every action, so the state always says them (memoised:
+/// only when one of their inputs changed).
 public enum SectionProgression {
     /// The statuses of the sections that apply to `state`'s user, in order.
     public static func statuses(for state: CheckoutState) -> [SectionStatus] {
@@ -18,8 +19,17 @@ public enum SectionProgression {
     /// Brings `state.native.sections` up to date, writing only when a status changed (the
     /// reducer asks after every action, and most actions change none), and returns the current
     /// section.
+    ///
+    /// Memoised: when none of the inputs changed since the last refresh of this state (or of the
+    /// state it was copied from), the statuses are those worked out then, and no field is
+    /// validated again (``SectionProgressionMemo``).
     @discardableResult
     static func refresh(_ state: inout CheckoutState) -> CheckoutSection? {
+        if let memo = state.native.progressionMemo.memo, memo.matches(&state) {
+            // Written only if something else changed the statuses (the same storage otherwise).
+            if state.native.sections != memo.statuses { state.native.sections = memo.statuses }
+            return memo.current
+        }
         let existing = state.native.sections
         var unchanged = true
         var count = 0
@@ -33,10 +43,14 @@ public enum SectionProgression {
             }
             return true
         }
-        if unchanged && count == existing.count { return current }
-        let statuses = statuses(for: state)
-        state.native.sections = statuses
-        return statuses.first(where: \.isCurrent)?.section
+        if !(unchanged && count == existing.count) {
+            let statuses = statuses(for: state)
+            state.native.sections = statuses
+            current = statuses.first(where: \.isCurrent)?.section
+        }
+        state.native.progressionMemo.memo = SectionProgressionMemo(
+            statuses: state.native.sections, current: current, of: &state)
+        return current
     }
 
     /// Works out each section's status in order, without allocating; `body` returns `false` to
@@ -76,9 +90,27 @@ public enum SectionProgression {
             guard let selected = state.selectedShippingMethodID else { return false }
             return state.shippingMethods.contains { $0.id == selected }
         case .orderSummary:
-            return !(state.cart?.lines.isEmpty ?? true)
+            return hasLines(state.cart)
         case .payment:
-            return state.payment.phase == .succeeded || state.payment.phase == .awaitingConfirmation
+            return isPaymentComplete(state.payment.phase)
+        }
+    }
+
+    /// Whether the cart has loaded with lines (the order summary's completeness).
+    static func hasLines(_ cart: borrowing Cart?) -> Bool {
+        switch cart {
+        case .some(let loaded): return !loaded.lines.isEmpty
+        case .none: return false
+        }
+    }
+
+    /// Whether the payment succeeded or awaits confirmation (the payment section's completeness).
+    static func isPaymentComplete(_ phase: borrowing PaymentPhase) -> Bool {
+        // A pattern, not `==`: the synthesised comparison builds the other phase and compares
+        // the two through every case.
+        switch phase {
+        case .succeeded, .awaitingConfirmation: return true
+        default: return false
         }
     }
 

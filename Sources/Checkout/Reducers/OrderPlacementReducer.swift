@@ -17,7 +17,10 @@ public enum OrderPlacementReducer {
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
         CheckoutReducerType { state, action in
-            guard state.kind == .native, let placement = state.orderPlacement else { return .none }
+            // The action first: most are none of this reducer's, and the placement is copied.
+            guard state.kind == .native, concernsPlacement(action), let placement = state.orderPlacement else {
+                return .none
+            }
             switch action {
             case .order(.placementKeyMade(let key, let reference)):
                 guard placement.step == .makingKey, placement.idempotencyKey == nil,
@@ -53,6 +56,18 @@ public enum OrderPlacementReducer {
             default:
                 return .none
             }
+        }
+    }
+
+    /// Whether `action` is one the placement answers: an order action, or the answer to a
+    /// placement or status call.
+    private static func concernsPlacement(_ action: CheckoutAction) -> Bool {
+        switch action {
+        case .order, .result(.orderPlaced), .result(.orderStatusUpdated), .result(.orderPlacementFailed),
+            .result(.orderStatusUpdateFailed):
+            return true
+        default:
+            return false
         }
     }
 }

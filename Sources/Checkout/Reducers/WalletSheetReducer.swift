@@ -51,7 +51,9 @@ public enum WalletSheetReducer {
             if case .wallet = action { isWallet = true } else { isWallet = false }
             // Any other action only matters to a sheet that is open (a waiting call) or
             // authorising (the authorisation's next step); a closed sheet stays in the state.
-            guard isWallet || state.walletSheet.map(\.isInProgress) == true else { return .none }
+            // Optional chaining, not `map(\.isInProgress)`: the key path is projected by the runtime
+            // on every action.
+            guard isWallet || state.walletSheet?.isInProgress == true else { return .none }
             var effects: [Effects] = []
             if case .wallet(let action) = action {
                 effects.append(reduce(&state, action, environment: environment))
