@@ -275,12 +275,23 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 
     /// The drainer, its current work done: gives up the role, or processes what was queued
     /// meanwhile (in FIFO order) and tries again; tears the store down if it was shut down.
+    ///
+    /// Inlined: nearly always nothing was queued, and giving the role up is then two
+    /// instructions, without the call and the set-up of the loop in ``drainQueued()``.
     @inlinable
     func finishDraining() {
+        // Cleared before the status goes idle, so it never overwrites the next owner's id.
+        owner.clear()
+        if status.finish() { return }
+        drainQueued()
+    }
+
+    /// The drainer found commands queued while it worked (``finishDraining()`` could not give the
+    /// role up): processes them, in FIFO order, and gives the role up once nothing more is queued;
+    /// tears the store down if it was shut down. Specialised, but not inlined into every caller.
+    @inlinable @inline(never)
+    func drainQueued() {
         while true {
-            // Cleared before the status goes idle, so it never overwrites the next owner's id.
-            owner.clear()
-            if status.finish() { return }
             owner.takeForCurrentThread()
             lock.lock()
             if isShutDown {
@@ -302,6 +313,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
                 execute(command)
             }
             batch.removeAll(keepingCapacity: true)
+            owner.clear()
+            if status.finish() { return }
         }
     }
 
