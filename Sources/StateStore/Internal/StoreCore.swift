@@ -328,7 +328,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
                 reduceAndNotify(action)
             }
         case .subscribe(let subscriber):
-            subscriber.receive(statePointer.pointee, true)
+            subscriber.receive(subscriber, statePointer.pointee, true)
             if isNotifying {
                 joining.append(subscriber)
             } else {
@@ -379,7 +379,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             // subscriber: the guaranteed reference lets the compiler call it without retaining
             // the subscriber or the closure's context (four atomic operations per subscriber).
             Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
-                if subscriber.isActive { subscriber.receive(state, false) }
+                if subscriber.isActive { subscriber.receive(subscriber, state, false) }
             }
         }
         isNotifying = false
