@@ -49,7 +49,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         case unsubscribe(Subscriber<State>)
     }
 
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = StoreLock()
     @usableFromInline let owner = StoreOwner()
     @usableFromInline let statePointer: UnsafeMutablePointer<State>
     @usableFromInline let reducer: @Sendable (inout State, Action) -> Effect<Action>
@@ -109,6 +109,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         statePointer.deallocate()
         owner.deallocate()
         status.deallocate()
+        lock.deallocate()
     }
 
     /// Builds the middleware chain once: the first middleware wraps the second, and so on; the
