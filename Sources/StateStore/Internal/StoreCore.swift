@@ -11,9 +11,9 @@
 /// subscriber can unsubscribe itself or others in the middle of a round.
 ///
 /// ## What the lock guards
-/// `lock` guards the queue, the shut-down flag, the effects switch, and writes to the state: the
-/// reducer runs with it held. Moving the drain status (``DrainStatus``) away from idle needs it
-/// too. The subscriber list, the middleware chain and the batch buffer are touched only by the
+/// `lock` (a ``StoreLock``) guards the queue, the shut-down flag, the effects switch, and writes
+/// to the state: the reducer runs with it held. Moving the drain status (``DrainStatus``) away
+/// from idle needs it too. The subscriber list, the middleware chain and the batch buffer are touched only by the
 /// store's owner (``StoreOwner``: the thread that drains, or that reduces under the lock while no
 /// drain is in progress); the hand-over between owners goes through the lock and the drain
 /// status, which order it. The owner reads the state without the lock: it is the only writer.
