@@ -14,8 +14,13 @@ public import CAtomics
 /// acquire and release, so ThreadSanitizer, which understands C11 atomics, sees the hand-over.
 ///
 /// Elsewhere (Apple platforms) it is the pthread mutex of ``Lock``.
+///
+/// `@unchecked Sendable`: a lock exists to be shared between threads. Its only state is the word
+/// behind the pointer, which every thread changes through atomic operations alone (or the
+/// `Lock`, itself `Sendable`); the pointer is a `let`, and is freed only once no thread can
+/// reach the lock (``deallocate()``).
 @usableFromInline
-struct StoreLock {
+struct StoreLock: @unchecked Sendable {
     #if os(Linux)
     @usableFromInline let word: UnsafeMutablePointer<CAtomicInt32>
 
