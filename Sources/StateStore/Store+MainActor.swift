@@ -31,14 +31,16 @@ extension Store {
         // Built here rather than in a shared helper: the optimiser then specialises `select`
         // (a key path becomes a field read) as it does for `subscribe(_:onChange:)`.
         let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
-        let last = LastSelection<Value>()
-        deliverFirstValueIfOnMainThread(select, to: sink, last: last)
-        let subscriber = Subscriber<State> { state, _ in
-            let value = select(state)
-            if let previous = last.value, isDuplicate(previous, value) { return }
-            last.value = value
-            sink.post(value)
+        let subscriber = SelectingSubscriber<State, Value>(
+            select: select, isDuplicate: isDuplicate, onChange: { sink.post($0) }
+        ) { base, state, _ in
+            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
+            let value = subscriber.select(state)
+            if let previous = subscriber.last, subscriber.isDuplicate?(previous, value) == true { return }
+            subscriber.last = value
+            subscriber.onChange(value)
         }
+        deliverFirstValueIfOnMainThread(to: sink, subscriber: subscriber)
         return registerOnMainActor(subscriber, sink: sink)
     }
 
@@ -82,14 +84,16 @@ extension Store {
         onChange: @escaping @MainActor @Sendable (Value) -> Void
     ) -> StoreSubscription {
         let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
-        let last = LastSelection<Value>()
-        deliverFirstValueIfOnMainThread(select, to: sink, last: last)
-        let subscriber = Subscriber<State> { state, _ in
-            let value = select(state)
-            if let previous = last.value, previous == value { return }
-            last.value = value
-            sink.post(value)
+        let subscriber = SelectingSubscriber<State, Value>(
+            select: select, isDuplicate: nil, onChange: { sink.post($0) }
+        ) { base, state, _ in
+            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
+            let value = subscriber.select(state)
+            if let previous = subscriber.last, previous == value { return }
+            subscriber.last = value
+            subscriber.onChange(value)
         }
+        deliverFirstValueIfOnMainThread(to: sink, subscriber: subscriber)
         return registerOnMainActor(subscriber, sink: sink)
     }
 
@@ -109,17 +113,17 @@ extension Store {
     }
 
     /// Subscribed on the main actor, delivers the current selection before `subscribe` returns,
-    /// so a screen renders at once. The draining thread reads `last` only after the subscribe
-    /// command, which passes through the store's lock; a repeat of this value is then skipped.
+    /// so a screen renders at once. The draining thread reads the subscriber's `last` only after
+    /// the subscribe command, which passes through the store's lock; a repeat of this value is
+    /// then skipped.
     @inlinable
     func deliverFirstValueIfOnMainThread<Value>(
-        _ select: (State) -> Value,
         to sink: MainActorSink<Value>,
-        last: LastSelection<Value>
+        subscriber: SelectingSubscriber<State, Value>
     ) {
         guard isMainThread() else { return }
-        let value = select(core.state)
-        last.value = value
+        let value = subscriber.select(core.state)
+        subscriber.last = value
         sink.deliverNow(value)
     }
 

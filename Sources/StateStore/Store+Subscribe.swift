@@ -20,12 +20,16 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         onChange: @escaping @Sendable (Value) -> Void
     ) -> StoreSubscription {
-        let last = LastSelection<Value>()
-        let subscriber = Subscriber<State> { state, isInitial in
-            let value = select(state)
-            if !isInitial, let previous = last.value, isDuplicate(previous, value) { return }
-            last.value = value
-            onChange(value)
+        let subscriber = SelectingSubscriber<State, Value>(
+            select: select, isDuplicate: isDuplicate, onChange: onChange
+        ) { base, state, isInitial in
+            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
+            let value = subscriber.select(state)
+            if !isInitial, let previous = subscriber.last, subscriber.isDuplicate?(previous, value) == true {
+                return
+            }
+            subscriber.last = value
+            subscriber.onChange(value)
         }
         return register(subscriber)
     }
@@ -50,12 +54,14 @@ extension Store {
         _ select: @escaping @Sendable (State) -> Value,
         onChange: @escaping @Sendable (Value) -> Void
     ) -> StoreSubscription {
-        let last = LastSelection<Value>()
-        let subscriber = Subscriber<State> { state, isInitial in
-            let value = select(state)
-            if !isInitial, let previous = last.value, previous == value { return }
-            last.value = value
-            onChange(value)
+        let subscriber = SelectingSubscriber<State, Value>(
+            select: select, isDuplicate: nil, onChange: onChange
+        ) { base, state, isInitial in
+            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
+            let value = subscriber.select(state)
+            if !isInitial, let previous = subscriber.last, previous == value { return }
+            subscriber.last = value
+            subscriber.onChange(value)
         }
         return register(subscriber)
     }

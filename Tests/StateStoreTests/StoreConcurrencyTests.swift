@@ -1,7 +1,8 @@
 import Foundation
-import StateStore
 import StoreTestSupport
 import XCTest
+
+@testable import StateStore
 
 /// Dispatch is safe from any thread or task: nothing is lost, nothing is reordered per sender.
 final class StoreConcurrencyTests: XCTestCase {
@@ -103,4 +104,25 @@ final class StoreConcurrencyTests: XCTestCase {
         XCTAssertEqual(returned.values.first?.contains("queued"), true, "the queued action was reduced first")
         subscription.cancel()
     }
+
+    func testTheStoresLockLetsOneThreadAtATimeThroughWhileFourThreadsContendForIt() {
+        // Four threads take the lock 20,000 times each and increment a plain counter under it:
+        // any lost exclusion loses increments. Contended, the lock sleeps and wakes its waiters.
+        let lock = StoreLock()
+        let counter = UnguardedCounter()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<20_000 {
+                lock.lock()
+                counter.value += 1
+                lock.unlock()
+            }
+        }
+        XCTAssertEqual(lock.withLock { counter.value }, 80_000)
+        lock.deallocate()
+    }
+}
+
+/// A counter with no synchronisation of its own: the store's lock test guards it.
+private final class UnguardedCounter: @unchecked Sendable {
+    var value = 0
 }

@@ -1,4 +1,4 @@
-// C11 atomics for StateStore (the store's owner check) and ActionLog (the buffered recorder's queue).
+// C11 atomics for StateStore (the store's owner check and lock) and ActionLog (the buffered recorder's queue).
 //
 // Why C rather than `Synchronization.Atomic`: that type needs macOS 15 / iOS 18 while the
 // package supports macOS 13 / iOS 16, and ThreadSanitizer understands C11 atomics, so
@@ -13,6 +13,12 @@
 
 #include <stdatomic.h>
 #include <stdint.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 /// A word-sized integer that threads read and write atomically.
 typedef struct {
@@ -57,5 +63,42 @@ static inline intptr_t catomic_int_compare_exchange(CAtomicInt *atomic, intptr_t
         &atomic->value, &expected, desired, memory_order_acq_rel, memory_order_acquire);
     return expected;
 }
+
+/// A 32-bit integer that threads read and write atomically: the store's lock word, which a
+/// Linux futex (32 bits wide) can wait on. Same rules as `CAtomicInt`.
+typedef struct {
+    _Atomic(int32_t) value;
+} CAtomicInt32;
+
+/// Sets the initial value. Call once, before any thread can see the integer.
+static inline void catomic_int32_init(CAtomicInt32 *atomic, int32_t value) {
+    atomic_init(&atomic->value, value);
+}
+
+/// Replaces the value and returns the previous one, acquiring and releasing.
+static inline int32_t catomic_int32_exchange(CAtomicInt32 *atomic, int32_t value) {
+    return atomic_exchange_explicit(&atomic->value, value, memory_order_acq_rel);
+}
+
+/// Replaces the value with `desired` if it is `expected`, acquiring and releasing; otherwise only
+/// acquires. Returns the value found: `expected` when the exchange happened.
+static inline int32_t catomic_int32_compare_exchange(CAtomicInt32 *atomic, int32_t expected, int32_t desired) {
+    atomic_compare_exchange_strong_explicit(
+        &atomic->value, &expected, desired, memory_order_acq_rel, memory_order_acquire);
+    return expected;
+}
+
+#if defined(__linux__)
+/// Puts the calling thread to sleep while the value is `expected` (a private futex wait); returns
+/// at once if it is not, and may return spuriously: the caller checks again.
+static inline void catomic_futex_wait(CAtomicInt32 *atomic, int32_t expected) {
+    syscall(SYS_futex, (int32_t *)&atomic->value, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+/// Wakes one thread sleeping in `catomic_futex_wait` on this integer, if any.
+static inline void catomic_futex_wake_one(CAtomicInt32 *atomic) {
+    syscall(SYS_futex, (int32_t *)&atomic->value, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+#endif
 
 #endif

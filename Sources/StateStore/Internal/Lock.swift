@@ -1,6 +1,7 @@
-// Public, not package: `lock()` and `unlock()` are inlinable, so the store's dispatch, compiled
-// into the host's module, calls `pthread_mutex_lock` directly instead of through a wrapper (about
-// 20 instructions a call). The C library is in every host's reach already; nothing is re-exported.
+// Public, not package: `lock()` and `unlock()` are inlinable, so code compiled into the host's
+// module (the store's dispatch on Apple platforms, through `StoreLock`) calls `pthread_mutex_lock`
+// directly instead of through a wrapper (about 20 instructions a call). The C library is in every
+// host's reach already; nothing is re-exported.
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)

@@ -11,9 +11,9 @@
 /// subscriber can unsubscribe itself or others in the middle of a round.
 ///
 /// ## What the lock guards
-/// `lock` guards the queue, the shut-down flag, the effects switch, and writes to the state: the
-/// reducer runs with it held. Moving the drain status (``DrainStatus``) away from idle needs it
-/// too. The subscriber list, the middleware chain and the batch buffer are touched only by the
+/// `lock` (a ``StoreLock``) guards the queue, the shut-down flag, the effects switch, and writes
+/// to the state: the reducer runs with it held. Moving the drain status (``DrainStatus``) away
+/// from idle needs it too. The subscriber list, the middleware chain and the batch buffer are touched only by the
 /// store's owner (``StoreOwner``: the thread that drains, or that reduces under the lock while no
 /// drain is in progress); the hand-over between owners goes through the lock and the drain
 /// status, which order it. The owner reads the state without the lock: it is the only writer.
@@ -49,7 +49,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         case unsubscribe(Subscriber<State>)
     }
 
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = StoreLock()
     @usableFromInline let owner = StoreOwner()
     @usableFromInline let statePointer: UnsafeMutablePointer<State>
     @usableFromInline let reducer: @Sendable (inout State, Action) -> Effect<Action>
@@ -109,6 +109,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         statePointer.deallocate()
         owner.deallocate()
         status.deallocate()
+        lock.deallocate()
     }
 
     /// Builds the middleware chain once: the first middleware wraps the second, and so on; the
@@ -275,12 +276,23 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 
     /// The drainer, its current work done: gives up the role, or processes what was queued
     /// meanwhile (in FIFO order) and tries again; tears the store down if it was shut down.
+    ///
+    /// Inlined: nearly always nothing was queued, and giving the role up is then two
+    /// instructions, without the call and the set-up of the loop in ``drainQueued()``.
     @inlinable
     func finishDraining() {
+        // Cleared before the status goes idle, so it never overwrites the next owner's id.
+        owner.clear()
+        if status.finish() { return }
+        drainQueued()
+    }
+
+    /// The drainer found commands queued while it worked (``finishDraining()`` could not give the
+    /// role up): processes them, in FIFO order, and gives the role up once nothing more is queued;
+    /// tears the store down if it was shut down. Specialised, but not inlined into every caller.
+    @inlinable @inline(never)
+    func drainQueued() {
         while true {
-            // Cleared before the status goes idle, so it never overwrites the next owner's id.
-            owner.clear()
-            if status.finish() { return }
             owner.takeForCurrentThread()
             lock.lock()
             if isShutDown {
@@ -302,6 +314,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
                 execute(command)
             }
             batch.removeAll(keepingCapacity: true)
+            owner.clear()
+            if status.finish() { return }
         }
     }
 
@@ -315,7 +329,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
                 reduceAndNotify(action)
             }
         case .subscribe(let subscriber):
-            subscriber.receive(statePointer.pointee, true)
+            subscriber.receive(subscriber, statePointer.pointee, true)
             if isNotifying {
                 joining.append(subscriber)
             } else {
@@ -366,7 +380,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             // subscriber: the guaranteed reference lets the compiler call it without retaining
             // the subscriber or the closure's context (four atomic operations per subscriber).
             Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
-                if subscriber.isActive { subscriber.receive(state, false) }
+                if subscriber.isActive { subscriber.receive(subscriber, state, false) }
             }
         }
         isNotifying = false

@@ -1,25 +1,46 @@
 /// One subscriber in a store's ordered subscriber list.
 ///
-/// `receive(state, isInitial)` selects, compares with the last selection and calls the
-/// subscriber's closure when it changed (always when `isInitial`). It is a closure built in the
-/// (specialisable) `subscribe` call rather than a virtual method, so the selection and comparison
-/// run as specialised code. Only the draining thread calls it and flips `isActive`.
+/// `receive(subscriber, state, isInitial)` selects, compares with the last selection and calls
+/// the subscriber's closure when it changed (always when `isInitial`). It is a closure that
+/// captures nothing, built in the (specialisable) `subscribe` call: it reads what it needs from
+/// the subscriber it is handed (a ``SelectingSubscriber``), so the selection and comparison run
+/// as specialised code, and a notification costs one call into it, with no forwarding thunk and
+/// no separate object for the last selection. Only the draining thread calls it and flips
+/// `isActive`.
 @usableFromInline
-final class Subscriber<State>: @unchecked Sendable {
-    @usableFromInline @exclusivity(unchecked) var isActive = true
-    @usableFromInline let receive: (State, _ isInitial: Bool) -> Void
+class Subscriber<State>: @unchecked Sendable {
+    /// `final`: read on every notification, it must not be a call through the class's table.
+    @usableFromInline @exclusivity(unchecked) final var isActive = true
+    @usableFromInline let receive: (_ subscriber: Subscriber<State>, _ state: State, _ isInitial: Bool) -> Void
 
     @usableFromInline
-    init(receive: @escaping (State, Bool) -> Void) {
+    init(receive: @escaping (Subscriber<State>, State, Bool) -> Void) {
         self.receive = receive
     }
 }
 
-/// Holds the last value a subscriber was given. Only the draining thread reads and writes it.
+/// A subscriber to a selection of the state: what it selects, how it tells repeats, whom it tells,
+/// and the last value it told. Only the draining thread (and, before the subscription joins the
+/// store, the thread that subscribes) reads and writes `last`.
 @usableFromInline
-final class LastSelection<Value>: @unchecked Sendable {
-    @usableFromInline @exclusivity(unchecked) var value: Value?
+final class SelectingSubscriber<State, Value>: Subscriber<State>, @unchecked Sendable {
+    @usableFromInline let select: @Sendable (State) -> Value
+    /// Whether two selections count as the same; `nil` when `receive` compares with `==`.
+    @usableFromInline let isDuplicate: (@Sendable (Value, Value) -> Bool)?
+    @usableFromInline let onChange: @Sendable (Value) -> Void
+    @usableFromInline @exclusivity(unchecked) var last: Value?
 
+    /// `receive` is handed this subscriber: it reaches the fields with `unsafeDowncast`.
     @usableFromInline
-    init() {}
+    init(
+        select: @escaping @Sendable (State) -> Value,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        onChange: @escaping @Sendable (Value) -> Void,
+        receive: @escaping (Subscriber<State>, State, Bool) -> Void
+    ) {
+        self.select = select
+        self.isDuplicate = isDuplicate
+        self.onChange = onChange
+        super.init(receive: receive)
+    }
 }
