@@ -26,6 +26,35 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 // `store-bench make-fleet DIR [--count N]` writes logs for scripts/bench-verify-fleet.sh instead.
 if arguments.first == "make-fleet" { exit(makeFleet(Array(arguments.dropFirst()))) }
+let usage = """
+    usage: store-bench [--json] [--filter NAME]
+           store-bench --only ROW [--only ROW ...] [--iterations N] [--checkout-log PATH]
+           store-bench --write-checkout-log PATH [--actions N]
+           store-bench make-fleet DIR [--count N]
+    Nanoseconds per dispatch (per action for replays): the minimum and the median over repetitions.
+    Compare rows within one run. `--only` with an unknown ROW lists the rows.
+    """
+// Every argument is an option this tool knows, followed by its value where it takes one: a
+// mistyped option (or `--help`) must not start a run of every row, which takes minutes.
+let optionsWithValue: Set<String> = [
+    "--filter", "--iterations", "--checkout-log", "--only", "--write-checkout-log", "--actions",
+]
+var argumentIndex = arguments.startIndex
+while argumentIndex < arguments.endIndex {
+    let argument = arguments[argumentIndex]
+    if argument == "--help" || argument == "-h" {
+        print(usage)
+        exit(0)
+    }
+    if optionsWithValue.contains(argument) {
+        argumentIndex = arguments.index(argumentIndex, offsetBy: 2, limitedBy: arguments.endIndex) ?? arguments.endIndex
+    } else if argument == "--json" {
+        argumentIndex = arguments.index(after: argumentIndex)
+    } else {
+        print("store-bench: unknown argument '\(argument)'\n\(usage)")
+        exit(64)
+    }
+}
 if let index = arguments.firstIndex(of: "--write-checkout-log") {
     guard arguments.index(after: index) < arguments.endIndex else {
         print("store-bench: --write-checkout-log needs a PATH")
