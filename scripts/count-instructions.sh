@@ -11,6 +11,10 @@
 # store-bench`); run from the package root (the checkout rows read Examples/Logs). For
 # `replay-checkout-1m` and `pseudonymise-checkout-1m` the logs are written beforehand, outside
 # callgrind (`--checkout-log`): only loading and replaying (or exporting) them is counted.
+#
+# With COUNT_THREAD=1 only the main thread is counted (callgrind's `--separate-threads`), not the
+# threads the row starts: for `recorder-buffered-solo`, the dispatching thread without the
+# recorder's writer thread.
 set -eu
 cd "$(dirname "$0")/.."
 row=$1
@@ -28,7 +32,13 @@ total() {
         "$bin" --only replay-checkout-1m --iterations "$1" --checkout-log "$log" >/dev/null
         set -- "$1" --checkout-log "$log"
     fi
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" --only "$row" --iterations "$@" >/dev/null 2>&1
+    if [ "${COUNT_THREAD:-}" = 1 ]; then
+        rm -f "$out" "$out"-[0-9]*
+        valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$out" "$bin" --only "$row" --iterations "$@" >/dev/null 2>&1
+        mv "$out-01" "$out"
+    else
+        valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" --only "$row" --iterations "$@" >/dev/null 2>&1
+    fi
     if [ -n "${log:-}" ]; then rm -f "$log"; fi
     callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
 }

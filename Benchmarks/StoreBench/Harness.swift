@@ -113,6 +113,9 @@ func opaque<T>(_ value: T) -> T { value }
 /// (`--iterations` sets the log's length, `--checkout-log PATH` keeps it, or replays one already
 /// there) and `pseudonymise-checkout-1m` (the export alone, of the same log: `--checkout-log` too).
 /// Several `--only` rows in one run share one checkout log (`sharedCheckoutLog()`).
+/// `recorder-buffered` runs the pairs with `store-1` (its row is the recorder's side; the ratio is
+/// printed after the rows). `recorder-buffered-solo` (in ``hiddenRows``) runs the recorder's side
+/// alone, unpaired, so that `scripts/count-instructions.sh` can count it.
 @MainActor func singleRows() -> [String: () -> Result] {
     var rows: [String: () -> Result] = [:]
     for (name, run) in engineBenchmarks + [recorderDurableBenchmark] {
@@ -126,6 +129,12 @@ func opaque<T>(_ value: T) -> T { value }
             medianNanoseconds: cost.wall)
     }
     rows["store-1-main-inline"] = { storeOneMainInline() }
+    rows["recorder-buffered"] = {
+        recorderPairsBenchmark(iterations: fixedIterations ?? 1_000_000)[1]
+    }
+    rows["recorder-buffered-solo"] = {
+        measureTimed("recorder-buffered-solo", iterations: 1_000_000, repetitions: 5, recorderBufferedRun)
+    }
     rows["recorder-durable-checkout"] = {
         checkoutDurableLatencyBenchmark().first
             ?? Result(
@@ -152,6 +161,9 @@ func opaque<T>(_ value: T) -> T { value }
     }
     return rows
 }
+
+/// Rows `--only` runs that only `--list` names: for instruction counts, not for the table.
+let hiddenRows: Set<String> = ["recorder-buffered-solo"]
 
 /// The checkout log the `--only` rows `replay-checkout-1m` and `pseudonymise-checkout-1m` read:
 /// written once per run (or the one `--checkout-log` names), so that both rows of one run measure

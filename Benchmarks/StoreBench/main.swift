@@ -29,10 +29,14 @@ if arguments.first == "make-fleet" { exit(makeFleet(Array(arguments.dropFirst())
 let usage = """
     usage: store-bench [--json] [--filter NAME]
            store-bench --only ROW [--only ROW ...] [--iterations N] [--checkout-log PATH]
+           store-bench --list
            store-bench --write-checkout-log PATH [--actions N]
            store-bench make-fleet DIR [--count N]
     Nanoseconds per dispatch (per action for replays): the minimum and the median over repetitions.
-    Compare rows within one run. `--only` with an unknown ROW lists the rows.
+    Compare rows within one run. `--only` with an unknown ROW lists the rows; `--list` lists them
+    all, with those only for instruction counts: recorder-buffered-solo (the recorder-buffered
+    dispatch loop alone, unpaired; count its dispatching thread with
+    COUNT_THREAD=1 scripts/count-instructions.sh recorder-buffered-solo).
     """
 // Every argument is an option this tool knows, followed by its value where it takes one: a
 // mistyped option (or `--help`) must not start a run of every row, which takes minutes.
@@ -48,7 +52,7 @@ while argumentIndex < arguments.endIndex {
     }
     if optionsWithValue.contains(argument) {
         argumentIndex = arguments.index(argumentIndex, offsetBy: 2, limitedBy: arguments.endIndex) ?? arguments.endIndex
-    } else if argument == "--json" {
+    } else if argument == "--json" || argument == "--list" {
         argumentIndex = arguments.index(after: argumentIndex)
     } else {
         print("store-bench: unknown argument '\(argument)'\n\(usage)")
@@ -75,6 +79,10 @@ if let index = arguments.firstIndex(of: "--write-checkout-log") {
         print("store-bench: cannot write \(path): \(error)")
         exit(1)
     }
+}
+if arguments.contains("--list") {
+    print(singleRows().keys.sorted().joined(separator: "\n"))
+    exit(0)
 }
 let json = arguments.contains("--json")
 var filter: String?
@@ -105,7 +113,7 @@ if !onlyRows.isEmpty {
     let rows = singleRows()
     if let unknown = onlyRows.first(where: { rows[$0] == nil }) {
         print(
-            "store-bench: --only \(unknown.isEmpty ? "needs a row" : "'\(unknown)'"): one of: \(rows.keys.sorted().joined(separator: ", "))"
+            "store-bench: --only \(unknown.isEmpty ? "needs a row" : "'\(unknown)'"): one of: \(rows.keys.filter { !hiddenRows.contains($0) }.sorted().joined(separator: ", "))"
         )
         exit(64)
     }
@@ -120,6 +128,17 @@ if !onlyRows.isEmpty {
     }
     removeSharedCheckoutLog()
     if benchmarkSink == 42 { print("") }  // keeps the work alive
+    if let middleware = ran.first(where: { $0.name == "middleware-5" }),
+        let one = ran.first(where: { $0.name == "store-1" }), one.medianNanoseconds > 0
+    {
+        print(String(format: "middleware-5 / store-1:    %.2fx", middleware.medianNanoseconds / one.medianNanoseconds))
+    }
+    if let ratio = recorderRatio {
+        print(
+            String(
+                format: "recorder-buffered / store-1: %.2fx (median of %d pairs run in turn; %.2fx to %.2fx)",
+                ratio.median, ratio.pairs, ratio.lowest, ratio.highest))
+    }
     if let export = ran.first(where: { $0.name.hasPrefix("pseudonymise-checkout-1m") }),
         let replay = ran.first(where: { $0.name.hasPrefix("replay-checkout-1m") }), replay.medianNanoseconds > 0
     {

@@ -33,7 +33,7 @@ extension Store {
         let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
         let subscriber = SelectingSubscriber<State, Value>(
             select: select, isDuplicate: isDuplicate, onChange: { sink.post($0) }
-        ) { base, state, _ in
+        ) { base, state in
             let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
             let value = subscriber.select(state)
             if let previous = subscriber.last, subscriber.isDuplicate?(previous, value) == true { return }
@@ -86,7 +86,7 @@ extension Store {
         let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
         let subscriber = SelectingSubscriber<State, Value>(
             select: select, isDuplicate: nil, onChange: { sink.post($0) }
-        ) { base, state, _ in
+        ) { base, state in
             let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
             let value = subscriber.select(state)
             if let previous = subscriber.last, previous == value { return }

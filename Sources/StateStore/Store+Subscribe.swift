@@ -22,10 +22,10 @@ extension Store {
     ) -> StoreSubscription {
         let subscriber = SelectingSubscriber<State, Value>(
             select: select, isDuplicate: isDuplicate, onChange: onChange
-        ) { base, state, isInitial in
+        ) { base, state in
             let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
             let value = subscriber.select(state)
-            if !isInitial, let previous = subscriber.last, subscriber.isDuplicate?(previous, value) == true {
+            if let previous = subscriber.last, subscriber.isDuplicate?(previous, value) == true {
                 return
             }
             subscriber.last = value
@@ -56,10 +56,10 @@ extension Store {
     ) -> StoreSubscription {
         let subscriber = SelectingSubscriber<State, Value>(
             select: select, isDuplicate: nil, onChange: onChange
-        ) { base, state, isInitial in
+        ) { base, state in
             let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
             let value = subscriber.select(state)
-            if !isInitial, let previous = subscriber.last, previous == value { return }
+            if let previous = subscriber.last, previous == value { return }
             subscriber.last = value
             subscriber.onChange(value)
         }

@@ -68,7 +68,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     /// The owner is in the reducer, holding `lock`.
     @usableFromInline @exclusivity(unchecked) var isReducing = false
     @usableFromInline @exclusivity(unchecked) var batch: [Command] = []
-    @usableFromInline @exclusivity(unchecked) var subscribers: ContiguousArray<Subscriber<State>> = []
+    @usableFromInline @exclusivity(unchecked) var subscribers = SubscriberList<State>()
     /// A round of notifications is running: `subscribers` must not change, so subscription
     /// changes made meanwhile wait in `joining` and `hasLeavers` until the round ends. (A leaver
     /// is inactive at once, so the rest of the round skips it; a joiner has had its first value.)
@@ -105,6 +105,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     }
 
     deinit {
+        subscribers.deallocate()
         statePointer.deinitialize(count: 1)
         statePointer.deallocate()
         owner.deallocate()
@@ -329,7 +330,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
                 reduceAndNotify(action)
             }
         case .subscribe(let subscriber):
-            subscriber.receive(subscriber, statePointer.pointee, true)
+            subscriber.receive(subscriber, &statePointer.pointee)
             if isNotifying {
                 joining.append(subscriber)
             } else {
@@ -339,8 +340,10 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
             subscriber.isActive = false
             if isNotifying {
                 hasLeavers = true
-            } else if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
-                subscribers.remove(at: index)
+            } else {
+                // Released at the end of this scope, once the list is whole again.
+                let removed = subscribers.remove(subscriber)
+                withExtendedLifetime(removed) {}
             }
         }
     }
@@ -371,16 +374,18 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @inlinable
     func notify() {
         let count = subscribers.count
-        if count == 0 { return }
-        let state = statePointer.pointee
+        guard count > 0, let list = subscribers.base else { return }
         isNotifying = true
+        // `subscribers` does not change during the round (changes wait, see `isNotifying`): it
+        // holds each subscriber until the round ends, and its buffer stays where it is, so the
+        // loop walks it from the base pointer read above. `receive` is a `let` of the subscriber:
+        // the guaranteed reference lets the compiler call it without retaining the subscriber or
+        // the closure's context (four atomic operations per subscriber). The state is handed in
+        // place, not copied: no reducer runs during the round (see ``Subscriber/receive``).
+        let state = statePointer
         for index in 0..<count {
-            // `subscribers` does not change during the round (changes wait, see `isNotifying`), so
-            // it holds each subscriber until the round ends, and `receive` is a `let` of the
-            // subscriber: the guaranteed reference lets the compiler call it without retaining
-            // the subscriber or the closure's context (four atomic operations per subscriber).
-            Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
-                if subscriber.isActive { subscriber.receive(subscriber, state, false) }
+            Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { subscriber in
+                if subscriber.isActive { subscriber.receive(subscriber, &state.pointee) }
             }
         }
         isNotifying = false
@@ -392,8 +397,9 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline
     func settleAfterRound() {
         if hasLeavers {
-            subscribers.removeAll { !$0.isActive }
+            let left = subscribers.removeAll { !$0.isActive }
             hasLeavers = false
+            withExtendedLifetime(left) {}
         }
         for subscriber in joining where subscriber.isActive {
             subscribers.append(subscriber)
@@ -460,11 +466,10 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline
     func tearDown() {
         effects.shutDown()
-        for subscriber in subscribers {
-            subscriber.isActive = false
-        }
-        subscribers.removeAll()
+        subscribers.deactivateAll()
+        let removed = subscribers.removeAll()
         joining.removeAll()
+        withExtendedLifetime(removed) {}
         chain = nil
     }
 }

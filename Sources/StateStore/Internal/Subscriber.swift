@@ -1,20 +1,28 @@
 /// One subscriber in a store's ordered subscriber list.
 ///
-/// `receive(subscriber, state, isInitial)` selects, compares with the last selection and calls
-/// the subscriber's closure when it changed (always when `isInitial`). It is a closure that
-/// captures nothing, built in the (specialisable) `subscribe` call: it reads what it needs from
-/// the subscriber it is handed (a ``SelectingSubscriber``), so the selection and comparison run
-/// as specialised code, and a notification costs one call into it, with no forwarding thunk and
-/// no separate object for the last selection. Only the draining thread calls it and flips
+/// `receive(subscriber, &state)` selects, compares with the last selection and calls the
+/// subscriber's closure when it changed (always the first time: there is no last selection
+/// yet). It is a closure that captures nothing, built in the (specialisable) `subscribe` call: it
+/// reads what it needs from the subscriber it is handed (a ``SelectingSubscriber``), so the
+/// selection and comparison run as specialised code, and a notification costs one call into it,
+/// with no separate object for the last selection. Only the draining thread calls it and flips
 /// `isActive`.
 @usableFromInline
 class Subscriber<State>: @unchecked Sendable {
     /// `final`: read on every notification, it must not be a call through the class's table.
     @usableFromInline @exclusivity(unchecked) final var isActive = true
-    @usableFromInline let receive: (_ subscriber: Subscriber<State>, _ state: State, _ isInitial: Bool) -> Void
+    /// Takes the state `inout`, which it never writes, for how that is passed: by address, alike
+    /// from generic and from specialised code. So the specialised closure is stored as it is,
+    /// where a `State` parameter needed a thunk loading it from the generic caller's indirect
+    /// argument (five instructions a subscriber); and the closure hands the state on to `select`
+    /// in place, where an `UnsafePointer<State>`'s `pointee` would be copied (a retain and a
+    /// release a subscriber). The store's state is the argument: nothing writes it during the
+    /// call (no reducer runs while subscribers are notified; an action dispatched meanwhile is
+    /// queued), and a subscriber reading `store.state` meanwhile only reads it.
+    @usableFromInline let receive: (_ subscriber: Subscriber<State>, _ state: inout State) -> Void
 
     @usableFromInline
-    init(receive: @escaping (Subscriber<State>, State, Bool) -> Void) {
+    init(receive: @escaping (Subscriber<State>, inout State) -> Void) {
         self.receive = receive
     }
 }
@@ -36,7 +44,7 @@ final class SelectingSubscriber<State, Value>: Subscriber<State>, @unchecked Sen
         select: @escaping @Sendable (State) -> Value,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         onChange: @escaping @Sendable (Value) -> Void,
-        receive: @escaping (Subscriber<State>, State, Bool) -> Void
+        receive: @escaping (Subscriber<State>, inout State) -> Void
     ) {
         self.select = select
         self.isDuplicate = isDuplicate
