@@ -201,6 +201,18 @@ extension JSONTape {
     }
 
     static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // Most strings of a log line are under 16 bytes: two overlapping loads check them.
+        if let base = bytes.baseAddress, bytes.count >= 4, bytes.count <= 16 {
+            if bytes.count >= 8 {
+                return
+                    (base.loadUnaligned(as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+                    & 0x8080_8080_8080_8080 == 0
+            }
+            return
+                (base.loadUnaligned(as: UInt32.self)
+                | base.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self)) & 0x8080_8080 == 0
+        }
         var offset = 0
         while offset + 8 <= bytes.count {
             guard bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
@@ -378,6 +390,9 @@ private struct TapeScanner {
         tokens.base[slot].next = offset32(tokens.count)
     }
 
+    /// Inlined into `value` and `container` (member names are half a line's tokens): the call
+    /// cost more than scanning a short name.
+    @inline(__always)
     mutating func string(into tokens: inout TokenWriter) throws(JSONParseError) {
         index += 1
         let start = index
