@@ -256,11 +256,11 @@ public struct LogValue {
         return nil
     }
 
-    /// Compares member names in line: they are a few bytes, shorter than a call to `memcmp`.
-    /// Whether `count` bytes at `a` and `b` are the same: eight at a time (member names are
-    /// mostly 4 to 20 bytes), the last word overlapping the one before it rather than a byte loop.
-    @inline(__always)
-    private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    /// Whether `count` bytes at `a` and `b` are the same, compared in line (member names are a
+    /// few bytes, shorter than a call to `memcmp`): eight at a time, the last word overlapping the
+    /// one before it rather than a byte loop.
+    @inlinable @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let other = UnsafeRawPointer(b)
         if count >= 8 {
             var offset = 0
@@ -351,14 +351,7 @@ public struct LogName: CustomStringConvertible {
     /// Whether `name` spells `pattern`: what a `case "literal":` of a `switch` on a name asks.
     @inlinable
     public static func ~= (pattern: StaticString, name: LogName) -> Bool {
-        guard pattern.utf8CodeUnitCount == name.count else { return false }
-        let other = pattern.utf8Start
-        var offset = 0
-        while offset < name.count {
-            guard name.start.load(fromByteOffset: offset, as: UInt8.self) == other[offset] else { return false }
-            offset += 1
-        }
-        return true
+        pattern.utf8CodeUnitCount == name.count && LogValue.sameBytes(name.start, pattern.utf8Start, name.count)
     }
 }
 
