@@ -232,6 +232,7 @@ public struct LogValue {
         )
     }
 
+    @inline(__always)
     private func find(_ name: StaticString) -> Int? {
         guard token.kind == .object else { return nil }
         let length = name.utf8CodeUnitCount
