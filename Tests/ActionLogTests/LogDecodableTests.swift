@@ -266,6 +266,74 @@ final class LogDecodableTests: XCTestCase {
         }
     }
 
+    func testStringsOfEveryLengthAroundTheSmallStringSizeReadExactly() throws {
+        struct Text: LogDecodable {
+            var value: String
+            init(logValue value: LogValue) throws { self.value = try value.string() }
+            init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
+        }
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for length in 0...20 {
+            let text = String(letters.prefix(length))
+            XCTAssertEqual(try LogDecoding.decode(Text.self, json: "\"\(text)\"").value, text, "length \(length)")
+            XCTAssertEqual(try LogDecoding.decode(Text.self, json: "\"\(text)\u{E9}\"").value, text + "\u{E9}")
+        }
+    }
+
+    func testMembersAreFoundByTheirWholeNameAtEveryLength() throws {
+        // Names of 0 to 24 bytes (the word-at-a-time comparison's cases: under 4, 4 to 7, 8, and
+        // longer with an overlapping last word), each beside names that differ from it in one byte
+        // at every position, which must not match.
+        struct Lookup: LogDecodable {
+            static let names: [StaticString] = [
+                "", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi",
+                "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwx",
+            ]
+            var found: [Int?]
+            init(logValue value: LogValue) throws { found = try Self.names.map { try value.member($0)?.int() } }
+            init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
+        }
+        for (index, name) in Lookup.names.enumerated() {
+            let text = name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+            var decoys: [String] = []
+            for offset in 0..<text.count {
+                var changed = Array(text)
+                changed[offset] = "Z"
+                decoys.append(String(changed))
+            }
+            decoys.append(text + "Z")
+            if !text.isEmpty { decoys.append(String(text.dropLast())) }
+            let members = decoys.enumerated().map { "\"\($1)\":\($0 + 100)" }
+            let json = "{" + (members + ["\"\(text)\":7"]).joined(separator: ",") + "}"
+            XCTAssertEqual(try LogDecoding.decode(Lookup.self, json: json).found[index], 7, json)
+            let without = "{" + members.joined(separator: ",") + "}"
+            XCTAssertNil(try LogDecoding.decode(Lookup.self, json: without).found[index], without)
+        }
+    }
+
+    func testDictionaryReadsEachMemberAndLeavesTheOddCasesToDecodable() throws {
+        struct Table: LogDecodable {
+            var fast: [String: Int]?
+            init(logValue value: LogValue) throws { fast = value.dictionary { try $0.int() } }
+            init(from decoder: any Decoder) throws { throw LogValue.Mismatch("unused") }
+        }
+        XCTAssertEqual(try LogDecoding.decode(Table.self, json: "{}").fast, [:])
+        XCTAssertEqual(
+            try LogDecoding.decode(Table.self, json: #"{"a":1,"Content-Type":2,"\u00e9":3}"#).fast, nil,
+            "a name with escapes is left to Decodable")
+        XCTAssertEqual(
+            try LogDecoding.decode(Table.self, json: #"{"a":1,"Content-Type":2,"é":3}"#).fast,
+            ["a": 1, "Content-Type": 2, "é": 3])
+        for json in [#"{"a":1,"a":2}"#, #"{"a":"1"}"#, #"{"a":null}"#, "[]", "1", #""a""#] {
+            XCTAssertNil(try LogDecoding.decode(Table.self, json: json).fast, json)
+        }
+        // What the fast path gives is what `Decodable` gives, where both read it.
+        let json = #"{"x":1,"y":-2,"longer-name-here":30}"#
+        XCTAssertEqual(
+            try LogDecoding.decode(Table.self, json: json).fast,
+            try JSONDecoder().decode([String: Int].self, from: Data(json.utf8)))
+    }
+
     /// A line with its checksum recomputed after an edit.
     private func resealed(_ line: String) -> String {
         guard let range = line.range(of: ",\"crc\":\"") else { return line }

@@ -35,7 +35,9 @@ public enum CanonicalEncoder {
         // Sets, and dictionaries whose keys are not strings or integers, encode in hash order,
         // which Swift seeds randomly per process: sort them, or the same state would fingerprint
         // differently in the process that replays it.
-        if let unordered = value as? any CanonicallyUnordered, case .array(let children) = node.content {
+        // The content first: a conformance check on every value encoded cost more than the rest
+        // of encoding a scalar, and only an array's can need sorting.
+        if case .array(let children) = node.content, let unordered = value as? any CanonicallyUnordered {
             node.content = .array(unordered.canonicalOrder(children))
         }
     }

@@ -178,8 +178,17 @@ extension JSONTape {
             // ASCII is valid UTF-8 as it is: `String(validating:)` goes through an unspecialised
             // generic validator that costs more than the rest of reading the string.
             let text = UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
-            if isASCII(text) { return String(decoding: text, as: UTF8.self) }
-            return String(validating: text, as: UTF8.self)
+            guard isASCII(text) else { return String(validating: text, as: UTF8.self) }
+            // Most strings of a log line fit in a small string (15 bytes): built in place from a
+            // copy of the bytes, where `String(decoding:as:)` validated them again first and
+            // then copied them (about 260 instructions a replayed checkout action).
+            if text.count <= 15 {
+                return String(unsafeUninitializedCapacity: text.count) { buffer in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: text)
+                    return text.count
+                }
+            }
+            return String(decoding: text, as: UTF8.self)
         case .escapedString:
             // Rare: let the full parser unescape it (quotes included).
             let quoted = UnsafeRawBufferPointer(
@@ -192,6 +201,18 @@ extension JSONTape {
     }
 
     static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // Most strings of a log line are under 16 bytes: two overlapping loads check them.
+        if let base = bytes.baseAddress, bytes.count >= 4, bytes.count <= 16 {
+            if bytes.count >= 8 {
+                return
+                    (base.loadUnaligned(as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+                    & 0x8080_8080_8080_8080 == 0
+            }
+            return
+                (base.loadUnaligned(as: UInt32.self)
+                | base.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self)) & 0x8080_8080 == 0
+        }
         var offset = 0
         while offset + 8 <= bytes.count {
             guard bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
@@ -265,6 +286,16 @@ private struct TapeScanner {
     let bytes: UnsafeRawBufferPointer
     var index = 0
 
+    /// An offset or a token count as a token stores it. Never truncates: `JSONTape.parse` takes
+    /// at most `JSONTape.maximumTextBytes` (2^29 - 1) bytes, and a text has fewer tokens than
+    /// bytes plus 259 (`JSONTape.tokenBound`). The checked conversion cost a compare and a
+    /// branch on each of the three per token, some 300 instructions a checkout log line.
+    @inline(__always)
+    func offset32(_ value: Int) -> Int32 {
+        assert(value >= 0 && value <= Int(Int32.max), "a token offset or count beyond Int32")
+        return Int32(truncatingIfNeeded: value)
+    }
+
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
@@ -273,7 +304,15 @@ private struct TapeScanner {
         JSONParseError(offset: index, reason: reason)
     }
 
+    /// Log lines have no whitespace between tokens: one comparison says so, and the loop runs
+    /// only for text that has some.
+    @inline(__always)
     mutating func skipWhitespace() {
+        if index < bytes.count, bytes[index] > 0x20 { return }
+        skipWhitespaceSlowly()
+    }
+
+    mutating func skipWhitespaceSlowly() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -307,7 +346,7 @@ private struct TapeScanner {
             throw fail("invalid literal")
         }
         tokens.append(
-            .init(kind: kind, start: Int32(index), length: Int32(count), next: Int32(tokens.count + 1)))
+            .init(kind: kind, start: offset32(index), length: offset32(count), next: offset32(tokens.count + 1)))
         index += count
     }
 
@@ -315,7 +354,7 @@ private struct TapeScanner {
         guard depth <= 256 else { throw fail("nesting deeper than 256") }
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         let slot = tokens.count
-        tokens.append(.init(kind: isObject ? .object : .array, start: Int32(index), length: 0, next: 0))
+        tokens.append(.init(kind: isObject ? .object : .array, start: offset32(index), length: 0, next: 0))
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == close {
@@ -347,10 +386,13 @@ private struct TapeScanner {
                 throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
-        tokens.base[slot].length = Int32(index) - tokens.base[slot].start
-        tokens.base[slot].next = Int32(tokens.count)
+        tokens.base[slot].length = offset32(index) &- tokens.base[slot].start
+        tokens.base[slot].next = offset32(tokens.count)
     }
 
+    /// Inlined into `value` and `container` (member names are half a line's tokens): the call
+    /// cost more than scanning a short name.
+    @inline(__always)
     mutating func string(into tokens: inout TokenWriter) throws(JSONParseError) {
         index += 1
         let start = index
@@ -397,8 +439,8 @@ private struct TapeScanner {
             if byte == UInt8(ascii: "\"") {
                 tokens.append(
                     .init(
-                        kind: escaped ? .escapedString : .string, start: Int32(start),
-                        length: Int32(position - start), next: Int32(tokens.count + 1)))
+                        kind: escaped ? .escapedString : .string, start: offset32(start),
+                        length: offset32(position &- start), next: offset32(tokens.count &+ 1)))
                 index = position + 1
                 return
             }
@@ -437,7 +479,7 @@ private struct TapeScanner {
         }
         tokens.append(
             .init(
-                kind: .number, start: Int32(start), length: Int32(index - start),
-                next: Int32(tokens.count + 1)))
+                kind: .number, start: offset32(start), length: offset32(index &- start),
+                next: offset32(tokens.count &+ 1)))
     }
 }

@@ -92,13 +92,17 @@ extension CheckoutAPIError: LogDecodable {
 extension WebCheckoutSession: LogDecodable {
     /// Decodes a web checkout session from a log line, as `init(from:)` does: `method` and `body`
     /// may be absent (a `GET` session, or a log recorded before sessions carried them). The
-    /// headers (a dictionary of secrets, one per web checkout) go through `Decodable`.
+    /// headers (a dictionary of secrets, one per web checkout) are read member by member; only
+    /// names with escapes, a repeated name or a value that is not a string go through
+    /// `Decodable` (which says what is wrong).
     public init(logValue value: LogValue) throws {
+        let headers = try value.require("headers")
         self.init(
             url: try value.require("url").sensitiveURL(),
             method: try value.member("method")?.rawValue(WebCheckoutRequestMethod.self) ?? .get,
             cookies: try value.require("cookies").array(of: WebCheckoutCookie.self),
-            headers: try value.require("headers").decode([String: Sensitive<String>].self),
+            headers: try headers.dictionary { try $0.sensitiveString() }
+                ?? headers.decode([String: Sensitive<String>].self),
             body: try value.member("body")?.sensitiveString(),
             reference: try value.require("reference").string())
     }
