@@ -20,7 +20,8 @@ public enum NativeSectionsReducer {
     static func reduce(
         into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
     ) -> Effect<CheckoutAction> {
-        guard case .native(let action) = action, state.kind == .native, state.cart != nil,
+        // `hasCart`, not `state.cart != nil` (Optional's `!=` copies the cart through the runtime).
+        guard case .native(let action) = action, state.kind == .native, state.hasCart,
             !state.payment.phase.locksCheckout, !state.isFinished
         else { return .none }
         switch action {
