@@ -60,13 +60,14 @@ public enum WalletSheetReducer {
         // Optional chaining, not `map(\.isInProgress)`: the key path is projected by the runtime
         // on every action.
         guard isWallet || state.walletSheet?.isInProgress == true else { return .none }
-        var effects: [Effects] = []
+        // No array unless two of the three have work (most have none).
+        var effects = EffectsInOrder()
         if case .wallet(let action) = action {
-            effects.append(reduce(&state, action, environment: environment))
+            effects.add(reduce(&state, action, environment: environment))
         }
-        effects.append(WalletSheetCommands.makeWaitingCall(&state, environment: environment))
-        effects.append(WalletAuthorizationDriver.advance(&state, after: action, environment: environment))
-        return .merge(effects)
+        effects.add(WalletSheetCommands.makeWaitingCall(&state, environment: environment))
+        effects.add(WalletAuthorizationDriver.advance(&state, after: action, environment: environment))
+        return effects.merged
     }
 
     static func reduce(
