@@ -82,6 +82,8 @@ struct EffectsInOrder {
     private var single = Effect<CheckoutAction>.none
     private var several: [Effect<CheckoutAction>] = []
 
+    /// Inlined: called a dozen times an action, and mostly with no effect.
+    @inline(__always)
     mutating func add(_ effect: Effect<CheckoutAction>) {
         if effect.isNone { return }
         if single.isNone && several.isEmpty {
@@ -93,5 +95,6 @@ struct EffectsInOrder {
     }
 
     /// The effects merged.
+    @inline(__always)
     var merged: Effect<CheckoutAction> { several.isEmpty ? single : .merge(several) }
 }
