@@ -11,7 +11,13 @@
 ///   the log).
 /// - ``wallet(_:)``: the wallet sheet's callbacks (Apple Pay) and the results of the work done
 ///   for them.
-public enum CheckoutAction: Sendable, Hashable, Codable {
+///
+/// `indirect`: each action's payload is in a box of its own, so copying an action (a replay
+/// reading its records, a benchmark's list of actions, the store's queue) is one retain, and
+/// destroying it one release, whatever the family; inline, a copy went through the runtime's
+/// value witness for the largest payload of every family. A change of layout only: the
+/// encoding, and so the log and every fingerprint, is the same.
+public indirect enum CheckoutAction: Sendable, Hashable, Codable {
     /// An action of any checkout.
     case common(CommonAction)
     /// A bridge-type web checkout action.

@@ -29,19 +29,72 @@ public typealias CheckoutReducerType = Reducer<CheckoutState, CheckoutAction>
 public enum CheckoutReducer {
     /// The whole checkout reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        .combine(
-            CommonReducer.make(environment: environment),
-            WebCheckoutReducer.make(environment: environment),
-            BridgeReducer.make(environment: environment),
-            ParseReducer.make(environment: environment),
-            NativeSectionsReducer.make(environment: environment),
-            CheckoutSyncReducer.make(environment: environment),
-            PaymentReducer.make(environment: environment),
-            PaymentWidgetReducer.make(environment: environment),
-            OrderPlacementReducer.make(environment: environment),
-            WalletSheetReducer.make(environment: environment),
-            RelaunchReducer.make(environment: environment),
-            SectionProgressionReducer.make()
-        )
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
     }
+
+    /// The small reducers, called directly in the order above: a static composition, not
+    /// `Reducer.combine`'s loop over closures (each a call through a context, and a copy of the
+    /// action's payload per reducer that binds it). An action goes only to the reducers that
+    /// read its family (each reducer's first `guard` says which); the payment widget, the wallet
+    /// sheet (which follows every action while an update or an authorisation is under way) and
+    /// section progression see every action.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        var effects = EffectsInOrder()
+        switch action {
+        case .common:
+            effects.add(CommonReducer.reduce(into: &state, action, environment: environment))
+            effects.add(WebCheckoutReducer.reduce(into: &state, action, environment: environment))
+        case .bridge:
+            effects.add(BridgeReducer.reduce(into: &state, action, environment: environment))
+        case .parse:
+            effects.add(ParseReducer.reduce(into: &state, action, environment: environment))
+        case .native:
+            effects.add(NativeSectionsReducer.reduce(into: &state, action, environment: environment))
+        case .result:
+            effects.add(WebCheckoutReducer.reduce(into: &state, action, environment: environment))
+            effects.add(CheckoutSyncReducer.reduce(into: &state, action, environment: environment))
+        case .payment:
+            effects.add(PaymentReducer.reduce(into: &state, action, environment: environment))
+        case .order, .wallet:
+            break
+        }
+        effects.add(PaymentWidgetReducer.reduce(into: &state, action, environment: environment))
+        switch action {
+        case .order, .result:
+            effects.add(OrderPlacementReducer.reduce(into: &state, action, environment: environment))
+        default:
+            break
+        }
+        effects.add(WalletSheetReducer.reduce(into: &state, action, environment: environment))
+        if case .common = action {
+            effects.add(RelaunchReducer.reduce(into: &state, action, environment: environment))
+        }
+        SectionProgressionReducer.reduce(into: &state)
+        return effects.merged
+    }
+}
+
+/// The effects of the reducers one action ran, in their order: as `Reducer.combine` merges
+/// them (none, the one there is, or all of them merged), with no array unless there are two.
+struct EffectsInOrder {
+    private var single = Effect<CheckoutAction>.none
+    private var several: [Effect<CheckoutAction>] = []
+
+    /// Inlined: called a dozen times an action, and mostly with no effect.
+    @inline(__always)
+    mutating func add(_ effect: Effect<CheckoutAction>) {
+        if effect.isNone { return }
+        if single.isNone && several.isEmpty {
+            single = effect
+        } else {
+            if several.isEmpty { several.append(single) }
+            several.append(effect)
+        }
+    }
+
+    /// The effects merged.
+    @inline(__always)
+    var merged: Effect<CheckoutAction> { several.isEmpty ? single : .merge(several) }
 }

@@ -7,77 +7,82 @@ public import StateStore
 public enum CheckoutSyncReducer {
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        CheckoutReducerType { state, action in
-            guard case .result(let result) = action, state.kind == .native else { return .none }
-            switch result {
-            case .checkoutLoaded(let details, let requestID):
-                guard state.loadInFlight == requestID else { return .none }
-                state.loadInFlight = nil
-                CheckoutCommands.apply(details, to: &state)
-                if state.view == .loading { state.view = .nativeCheckout }
-                return applyDefaults(&state, environment: environment)
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
+    }
 
-            case .checkoutLoadFailed(let error, let requestID):
-                guard state.loadInFlight == requestID else { return .none }
-                state.loadInFlight = nil
-                if state.view == .loading { state.view = .failed(error) }
-                CheckoutCommands.showError(.request(error), retry: .load, in: &state)
-                return .none
+    /// The reducer's work for one action: ``CheckoutReducer`` calls it directly, without a closure.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        guard case .result(let result) = action, state.kind == .native else { return .none }
+        switch result {
+        case .checkoutLoaded(let details, let requestID):
+            guard state.loadInFlight == requestID else { return .none }
+            state.loadInFlight = nil
+            CheckoutCommands.apply(details, to: &state)
+            if state.view == .loading { state.view = .nativeCheckout }
+            return applyDefaults(&state, environment: environment)
 
-            case .updateAccepted(let details, let requestID):
-                guard state.native.updateInFlight == requestID else { return .none }
-                state.native.updateInFlight = nil
-                if !state.native.pendingUpdates.isEmpty { state.native.pendingUpdates.removeFirst() }
-                CheckoutCommands.apply(details, to: &state)
-                return CheckoutCommands.sendNextUpdate(&state, environment: environment)
+        case .checkoutLoadFailed(let error, let requestID):
+            guard state.loadInFlight == requestID else { return .none }
+            state.loadInFlight = nil
+            if state.view == .loading { state.view = .failed(error) }
+            CheckoutCommands.showError(.request(error), retry: .load, in: &state)
+            return .none
 
-            case .updateFailed(let error, let requestID):
-                guard state.native.updateInFlight == requestID else { return .none }
-                state.native.updateInFlight = nil
-                switch error {
-                case .cartExpired, .conflict:
-                    return CheckoutCommands.handleFailure(
-                        error, retry: .resendUpdates, &state, environment: environment)
-                default:
-                    state.native.syncFailure = error
-                    CheckoutCommands.showError(.request(error), retry: .resendUpdates, in: &state)
-                    return .none
-                }
+        case .updateAccepted(let details, let requestID):
+            guard state.native.updateInFlight == requestID else { return .none }
+            state.native.updateInFlight = nil
+            if !state.native.pendingUpdates.isEmpty { state.native.pendingUpdates.removeFirst() }
+            CheckoutCommands.apply(details, to: &state)
+            return CheckoutCommands.sendNextUpdate(&state, environment: environment)
 
-            case .checkoutRestored(let details, let requestID):
-                guard state.native.recoveryInFlight == requestID else { return .none }
-                state.native.recoveryInFlight = nil
-                CheckoutCommands.apply(details, to: &state)
-                CheckoutCommands.showError(.cartExpired, retry: nil, in: &state)
-                return .merge(
-                    CheckoutCommands.sendNextUpdate(&state, environment: environment),
-                    OrderCommands.resumeAfterRecovery(&state, environment: environment))
-
-            case .restoreFailed(let error, let requestID):
-                guard state.native.recoveryInFlight == requestID else { return .none }
-                state.native.recoveryInFlight = nil
-                CheckoutCommands.showError(.request(error), retry: .restore, in: &state)
-                return .none
-
-            case .checkoutRefreshed(let details, let requestID):
-                guard state.native.refreshInFlight == requestID else { return .none }
-                state.native.refreshInFlight = nil
-                CheckoutCommands.apply(details, to: &state)
-                return .merge(
-                    CheckoutCommands.sendNextUpdate(&state, environment: environment),
-                    OrderCommands.resumeAfterRecovery(&state, environment: environment))
-
-            case .refreshFailed(let error, let requestID):
-                guard state.native.refreshInFlight == requestID else { return .none }
-                state.native.refreshInFlight = nil
-                if error == .cartExpired { return CheckoutCommands.restore(&state, environment: environment) }
-                CheckoutCommands.showError(.request(error), retry: .refresh, in: &state)
-                return .none
-
-            case .webSessionLoaded, .webSessionFailed, .completionRecorded, .completionRecordFailed, .orderPlaced,
-                .orderPlacementFailed, .orderStatusUpdated, .orderStatusUpdateFailed:
+        case .updateFailed(let error, let requestID):
+            guard state.native.updateInFlight == requestID else { return .none }
+            state.native.updateInFlight = nil
+            switch error {
+            case .cartExpired, .conflict:
+                return CheckoutCommands.handleFailure(
+                    error, retry: .resendUpdates, &state, environment: environment)
+            default:
+                state.native.syncFailure = error
+                CheckoutCommands.showError(.request(error), retry: .resendUpdates, in: &state)
                 return .none
             }
+
+        case .checkoutRestored(let details, let requestID):
+            guard state.native.recoveryInFlight == requestID else { return .none }
+            state.native.recoveryInFlight = nil
+            CheckoutCommands.apply(details, to: &state)
+            CheckoutCommands.showError(.cartExpired, retry: nil, in: &state)
+            return .merge(
+                CheckoutCommands.sendNextUpdate(&state, environment: environment),
+                OrderCommands.resumeAfterRecovery(&state, environment: environment))
+
+        case .restoreFailed(let error, let requestID):
+            guard state.native.recoveryInFlight == requestID else { return .none }
+            state.native.recoveryInFlight = nil
+            CheckoutCommands.showError(.request(error), retry: .restore, in: &state)
+            return .none
+
+        case .checkoutRefreshed(let details, let requestID):
+            guard state.native.refreshInFlight == requestID else { return .none }
+            state.native.refreshInFlight = nil
+            CheckoutCommands.apply(details, to: &state)
+            return .merge(
+                CheckoutCommands.sendNextUpdate(&state, environment: environment),
+                OrderCommands.resumeAfterRecovery(&state, environment: environment))
+
+        case .refreshFailed(let error, let requestID):
+            guard state.native.refreshInFlight == requestID else { return .none }
+            state.native.refreshInFlight = nil
+            if error == .cartExpired { return CheckoutCommands.restore(&state, environment: environment) }
+            CheckoutCommands.showError(.request(error), retry: .refresh, in: &state)
+            return .none
+
+        case .webSessionLoaded, .webSessionFailed, .completionRecorded, .completionRecordFailed, .orderPlaced,
+            .orderPlacementFailed, .orderStatusUpdated, .orderStatusUpdateFailed:
+            return .none
         }
     }
 

@@ -13,77 +13,83 @@ public import StateStore
 public enum NativeSectionsReducer {
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        CheckoutReducerType { state, action in
-            guard case .native(let action) = action, state.kind == .native, state.cart != nil,
-                !state.payment.phase.locksCheckout, !state.isFinished
-            else { return .none }
-            switch action {
-            case .emailSubmitted(let email):
-                guard state.user.isGuest, isEditable(.contactInformation, state) else { return .none }
-                let trimmed = email.trimmingWhitespace
-                guard EmailRule.isPlausible(trimmed) else {
-                    CheckoutCommands.showError(
-                        .invalidInput(field: "email", reason: "not an email address"), retry: nil, in: &state)
-                    return .none
-                }
-                return CheckoutCommands.enqueue(.email(trimmed), &state, environment: environment)
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
+    }
 
-            case .editShippingContactTapped:
-                guard isEditable(.shippingContact, state) else { return .none }
-                state.native.addressEditor = editor(for: .shipping, current: state.shippingContact, user: state.user)
+    /// The reducer's work for one action: ``CheckoutReducer`` calls it directly, without a closure.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        // `hasCart`, not `state.cart != nil` (Optional's `!=` copies the cart through the runtime).
+        guard case .native(let action) = action, state.kind == .native, state.hasCart,
+            !state.payment.phase.locksCheckout, !state.isFinished
+        else { return .none }
+        switch action {
+        case .emailSubmitted(let email):
+            guard state.user.isGuest, isEditable(.contactInformation, state) else { return .none }
+            let trimmed = email.trimmingWhitespace
+            guard EmailRule.isPlausible(trimmed) else {
+                CheckoutCommands.showError(
+                    .invalidInput(field: "email", reason: "not an email address"), retry: nil, in: &state)
                 return .none
-
-            case .editBillingContactTapped:
-                guard isEditable(.billingContact, state) else { return .none }
-                state.native.addressEditor = editor(for: .billing, current: state.billingContact, user: state.user)
-                return .none
-
-            case .addressBookEntrySelected(let id):
-                guard let editor = state.native.addressEditor, case .selection = editor.mode else { return .none }
-                guard let entry = state.user.addressBook.first(where: { $0.id == id }) else {
-                    CheckoutCommands.showError(
-                        .invalidInput(field: "addressBookEntry", reason: "no address \(id) in the address book"),
-                        retry: nil, in: &state)
-                    return .none
-                }
-                state.native.addressEditor = nil
-                return setContact(entry.address, purpose: editor.purpose, &state, environment: environment)
-
-            case .addNewAddressTapped:
-                guard let editor = state.native.addressEditor else { return .none }
-                state.native.addressEditor = AddressEditor(purpose: editor.purpose, mode: .form(prefill: nil))
-                return .none
-
-            case .addressFormSubmitted(let address):
-                guard let editor = state.native.addressEditor else { return .none }
-                if let field = address.missingField {
-                    CheckoutCommands.showError(
-                        .invalidInput(field: field, reason: "required"), retry: nil, in: &state)
-                    return .none
-                }
-                state.native.addressEditor = nil
-                return setContact(address, purpose: editor.purpose, &state, environment: environment)
-
-            case .addressEditorClosed:
-                state.native.addressEditor = nil
-                return .none
-
-            case .useShippingAsBillingTapped:
-                guard isEditable(.billingContact, state), let shipping = state.shippingContact else { return .none }
-                state.native.addressEditor = nil
-                return CheckoutCommands.enqueue(.billingContact(shipping), &state, environment: environment)
-
-            case .shippingMethodSelected(let id):
-                guard isEditable(.shippingMethod, state) else { return .none }
-                guard state.shippingMethods.contains(where: { $0.id == id }) else {
-                    CheckoutCommands.showError(
-                        .invalidInput(field: "shippingMethod", reason: "\(id) is not offered for this cart"),
-                        retry: nil, in: &state)
-                    return .none
-                }
-                guard state.selectedShippingMethodID != id else { return .none }
-                return CheckoutCommands.enqueue(.shippingMethod(id: id), &state, environment: environment)
             }
+            return CheckoutCommands.enqueue(.email(trimmed), &state, environment: environment)
+
+        case .editShippingContactTapped:
+            guard isEditable(.shippingContact, state) else { return .none }
+            state.native.addressEditor = editor(for: .shipping, current: state.shippingContact, user: state.user)
+            return .none
+
+        case .editBillingContactTapped:
+            guard isEditable(.billingContact, state) else { return .none }
+            state.native.addressEditor = editor(for: .billing, current: state.billingContact, user: state.user)
+            return .none
+
+        case .addressBookEntrySelected(let id):
+            guard let editor = state.native.addressEditor, case .selection = editor.mode else { return .none }
+            guard let entry = state.user.addressBook.first(where: { $0.id == id }) else {
+                CheckoutCommands.showError(
+                    .invalidInput(field: "addressBookEntry", reason: "no address \(id) in the address book"),
+                    retry: nil, in: &state)
+                return .none
+            }
+            state.native.addressEditor = nil
+            return setContact(entry.address, purpose: editor.purpose, &state, environment: environment)
+
+        case .addNewAddressTapped:
+            guard let editor = state.native.addressEditor else { return .none }
+            state.native.addressEditor = AddressEditor(purpose: editor.purpose, mode: .form(prefill: nil))
+            return .none
+
+        case .addressFormSubmitted(let address):
+            guard let editor = state.native.addressEditor else { return .none }
+            if let field = address.missingField {
+                CheckoutCommands.showError(
+                    .invalidInput(field: field, reason: "required"), retry: nil, in: &state)
+                return .none
+            }
+            state.native.addressEditor = nil
+            return setContact(address, purpose: editor.purpose, &state, environment: environment)
+
+        case .addressEditorClosed:
+            state.native.addressEditor = nil
+            return .none
+
+        case .useShippingAsBillingTapped:
+            guard isEditable(.billingContact, state), let shipping = state.shippingContact else { return .none }
+            state.native.addressEditor = nil
+            return CheckoutCommands.enqueue(.billingContact(shipping), &state, environment: environment)
+
+        case .shippingMethodSelected(let id):
+            guard isEditable(.shippingMethod, state) else { return .none }
+            guard state.shippingMethods.contains(where: { $0.id == id }) else {
+                CheckoutCommands.showError(
+                    .invalidInput(field: "shippingMethod", reason: "\(id) is not offered for this cart"),
+                    retry: nil, in: &state)
+                return .none
+            }
+            guard state.selectedShippingMethodID != id else { return .none }
+            return CheckoutCommands.enqueue(.shippingMethod(id: id), &state, environment: environment)
         }
     }
 

@@ -16,46 +16,51 @@ public import StateStore
 public enum OrderPlacementReducer {
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        CheckoutReducerType { state, action in
-            // The action first: most are none of this reducer's, and the placement is copied.
-            guard state.kind == .native, concernsPlacement(action), let placement = state.orderPlacement else {
-                return .none
-            }
-            switch action {
-            case .order(.placementKeyMade(let key, let reference)):
-                guard placement.step == .makingKey, placement.idempotencyKey == nil,
-                    placement.paymentReference == reference, !key.isEmpty
-                else { return .none }
-                state.orderPlacement?.idempotencyKey = key
-                return OrderCommands.advance(&state, environment: environment)
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
+    }
 
-            case .order(.retryTapped):
-                return OrderCommands.retry(&state, environment: environment)
+    /// The reducer's work for one action: ``CheckoutReducer`` calls it directly, without a closure.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        // The action first: most are none of this reducer's, and the placement is copied.
+        guard state.kind == .native, concernsPlacement(action), let placement = state.orderPlacement else {
+            return .none
+        }
+        switch action {
+        case .order(.placementKeyMade(let key, let reference)):
+            guard placement.step == .makingKey, placement.idempotencyKey == nil,
+                placement.paymentReference == reference, !key.isEmpty
+            else { return .none }
+            state.orderPlacement?.idempotencyKey = key
+            return OrderCommands.advance(&state, environment: environment)
 
-            case .order(.retryDue(let retry)):
-                guard placement.step == .retryScheduled(retry: retry) else { return .none }
-                state.orderPlacement?.step = .settled
-                return OrderCommands.advance(&state, environment: environment)
+        case .order(.retryTapped):
+            return OrderCommands.retry(&state, environment: environment)
 
-            case .result(.orderPlaced(let order, let requestID)):
-                guard placement.step == .placing(requestID: requestID) else { return .none }
-                return OrderCommands.receive(order, &state, environment: environment)
+        case .order(.retryDue(let retry)):
+            guard placement.step == .retryScheduled(retry: retry) else { return .none }
+            state.orderPlacement?.step = .settled
+            return OrderCommands.advance(&state, environment: environment)
 
-            case .result(.orderStatusUpdated(let order, let requestID)):
-                guard placement.step == .updating(requestID: requestID) else { return .none }
-                return OrderCommands.receive(order, &state, environment: environment)
+        case .result(.orderPlaced(let order, let requestID)):
+            guard placement.step == .placing(requestID: requestID) else { return .none }
+            return OrderCommands.receive(order, &state, environment: environment)
 
-            case .result(.orderPlacementFailed(let error, let requestID)):
-                guard placement.step == .placing(requestID: requestID) else { return .none }
-                return OrderCommands.failed(error, &state, environment: environment)
+        case .result(.orderStatusUpdated(let order, let requestID)):
+            guard placement.step == .updating(requestID: requestID) else { return .none }
+            return OrderCommands.receive(order, &state, environment: environment)
 
-            case .result(.orderStatusUpdateFailed(let error, let requestID)):
-                guard placement.step == .updating(requestID: requestID) else { return .none }
-                return OrderCommands.failed(error, &state, environment: environment)
+        case .result(.orderPlacementFailed(let error, let requestID)):
+            guard placement.step == .placing(requestID: requestID) else { return .none }
+            return OrderCommands.failed(error, &state, environment: environment)
 
-            default:
-                return .none
-            }
+        case .result(.orderStatusUpdateFailed(let error, let requestID)):
+            guard placement.step == .updating(requestID: requestID) else { return .none }
+            return OrderCommands.failed(error, &state, environment: environment)
+
+        default:
+            return .none
         }
     }
 

@@ -13,15 +13,20 @@ public import StateStore
 public enum ParseReducer {
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        CheckoutReducerType { state, action in
-            guard case .parse(let parseAction) = action, state.kind == .web, case .parse(let rules) = state.web.mode
-            else { return .none }
-            switch parseAction {
-            case .pageLoaded(let page):
-                return pageLoaded(page, rules: rules, &state, environment)
-            case .scriptAnswered(let result, let requestID):
-                return scriptAnswered(result, requestID: requestID, &state, environment)
-            }
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
+    }
+
+    /// The reducer's work for one action: ``CheckoutReducer`` calls it directly, without a closure.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        guard case .parse(let parseAction) = action, state.kind == .web, case .parse(let rules) = state.web.mode
+        else { return .none }
+        switch parseAction {
+        case .pageLoaded(let page):
+            return pageLoaded(page, rules: rules, &state, environment)
+        case .scriptAnswered(let result, let requestID):
+            return scriptAnswered(result, requestID: requestID, &state, environment)
         }
     }
 

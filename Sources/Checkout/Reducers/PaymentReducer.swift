@@ -27,10 +27,15 @@ public enum PaymentReducer {
 
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        CheckoutReducerType { state, action in
-            guard case .payment(let action) = action, state.kind == .native else { return .none }
-            return reduce(&state, action, environment: environment)
-        }
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
+    }
+
+    /// The reducer's work for one action: ``CheckoutReducer`` calls it directly, without a closure.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        guard case .payment(let action) = action, state.kind == .native else { return .none }
+        return reduce(&state, action, environment: environment)
     }
 
     static func reduce(

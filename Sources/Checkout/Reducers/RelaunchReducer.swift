@@ -24,10 +24,15 @@ public enum RelaunchReducer {
 
     /// The reducer.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        CheckoutReducerType { state, action in
-            guard case .common(.relaunched(let source)) = action else { return .none }
-            return relaunch(from: source, &state, environment: environment)
-        }
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
+    }
+
+    /// The reducer's work for one action: ``CheckoutReducer`` calls it directly, without a closure.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        guard case .common(.relaunched(let source)) = action else { return .none }
+        return relaunch(from: source, &state, environment: environment)
     }
 
     static func relaunch(

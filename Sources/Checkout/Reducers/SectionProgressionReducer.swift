@@ -6,13 +6,16 @@ public import StateStore
 public enum SectionProgressionReducer {
     /// The reducer.
     public static func make() -> CheckoutReducerType {
-        .pure { state, _ in
-            guard state.kind == .native else { return }
-            if let current = SectionProgression.refresh(&state),
-                state.journey.furthestSection.map({ current > $0 }) ?? true
-            {
-                state.journey.furthestSection = current
-            }
+        .pure { state, _ in reduce(into: &state) }
+    }
+
+    /// The reducer's work after any action: ``CheckoutReducer`` calls it directly.
+    static func reduce(into state: inout CheckoutState) {
+        guard state.kind == .native else { return }
+        if let current = SectionProgression.refresh(&state),
+            state.journey.furthestSection.map({ current > $0 }) ?? true
+        {
+            state.journey.furthestSection = current
         }
     }
 }

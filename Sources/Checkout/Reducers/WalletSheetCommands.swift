@@ -33,7 +33,7 @@ enum WalletSheetCommands {
     /// Whether the checkout is between calls, so a call made for the sheet neither races an edit
     /// of the native sections nor a rebuild, and its answer is the whole truth.
     static func isSettled(_ state: CheckoutState) -> Bool {
-        state.cart != nil && state.loadInFlight == nil && state.native.updateInFlight == nil
+        state.hasCart && state.loadInFlight == nil && state.native.updateInFlight == nil
             && state.native.recoveryInFlight == nil && state.native.refreshInFlight == nil
     }
 

@@ -41,27 +41,33 @@ public enum WalletSheetReducer {
     /// The reducer. It runs after the others (before section progression), so the authorisation
     /// it drives sees every change an action made.
     public static func make(environment: CheckoutEnvironment) -> CheckoutReducerType {
-        CheckoutReducerType { state, action in
-            if state.kind == .web {
-                // A web checkout's sheet is the page's: no Checkout API call, no provider.
-                guard case .wallet(let walletAction) = action else { return .none }
-                return WebApplePayCommands.reduce(&state, walletAction, environment: environment)
-            }
-            let isWallet: Bool
-            if case .wallet = action { isWallet = true } else { isWallet = false }
-            // Any other action only matters to a sheet that is open (a waiting call) or
-            // authorising (the authorisation's next step); a closed sheet stays in the state.
-            // Optional chaining, not `map(\.isInProgress)`: the key path is projected by the runtime
-            // on every action.
-            guard isWallet || state.walletSheet?.isInProgress == true else { return .none }
-            var effects: [Effects] = []
-            if case .wallet(let action) = action {
-                effects.append(reduce(&state, action, environment: environment))
-            }
-            effects.append(WalletSheetCommands.makeWaitingCall(&state, environment: environment))
-            effects.append(WalletAuthorizationDriver.advance(&state, after: action, environment: environment))
-            return .merge(effects)
+        CheckoutReducerType { state, action in reduce(into: &state, action, environment: environment) }
+    }
+
+    /// The reducer's work for one action: ``CheckoutReducer`` calls it directly, without a closure.
+    static func reduce(
+        into state: inout CheckoutState, _ action: CheckoutAction, environment: CheckoutEnvironment
+    ) -> Effect<CheckoutAction> {
+        if state.kind == .web {
+            // A web checkout's sheet is the page's: no Checkout API call, no provider.
+            guard case .wallet(let walletAction) = action else { return .none }
+            return WebApplePayCommands.reduce(&state, walletAction, environment: environment)
         }
+        let isWallet: Bool
+        if case .wallet = action { isWallet = true } else { isWallet = false }
+        // Any other action only matters to a sheet that is open (a waiting call) or
+        // authorising (the authorisation's next step); a closed sheet stays in the state.
+        // Optional chaining, not `map(\.isInProgress)`: the key path is projected by the runtime
+        // on every action.
+        guard isWallet || state.walletSheet?.isInProgress == true else { return .none }
+        // No array unless two of the three have work (most have none).
+        var effects = EffectsInOrder()
+        if case .wallet(let action) = action {
+            effects.add(reduce(&state, action, environment: environment))
+        }
+        effects.add(WalletSheetCommands.makeWaitingCall(&state, environment: environment))
+        effects.add(WalletAuthorizationDriver.advance(&state, after: action, environment: environment))
+        return effects.merged
     }
 
     static func reduce(
