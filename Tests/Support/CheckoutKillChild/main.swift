@@ -158,10 +158,21 @@ func run(scenario: String, logPath: String, backendPath: String) async -> Never 
         while true { try? await Task.sleep(for: .seconds(1)) }
     }
 
+    // `provider-held` dies only once `dispatch(.payment(.submitted))` has returned, so once the
+    // durable recorder has written that action. The recorder's middleware writes after `next`, and
+    // the reducer starts the submission inside `next`: on a loaded machine the sandbox provider
+    // could answer (and this process die) before the dispatching thread wrote the record, where a
+    // real provider answers over the network, long after it.
+    let (submissionRecorded, markSubmissionRecorded) = AsyncStream<Void>.makeStream()
     let provider: any PaymentProvider =
         adyen?.provider
         ?? (scenario == "provider-held"
-            ? AnswerLosingProvider(sandbox: sandbox, answered: { await readyToDie() }) : sandbox)
+            ? AnswerLosingProvider(
+                sandbox: sandbox,
+                answered: {
+                    for await _ in submissionRecorded {}
+                    await readyToDie()
+                }) : sandbox)
     let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [provider.descriptor])
     let environment = CheckoutEnvironment(
         api: api, paymentProviders: [provider], clock: clock, makeIdempotencyKey: SandboxIdempotencyKeys().next)
@@ -219,6 +230,7 @@ func run(scenario: String, logPath: String, backendPath: String) async -> Never 
     } else {
         store.dispatch(.payment(.submitted(PaymentSubmission(methodID: "scheme", payload: Sensitive("card")))))
     }
+    markSubmissionRecorded.finish()
 
     switch scenario {
     case "redirect", "adyen-redirect":
