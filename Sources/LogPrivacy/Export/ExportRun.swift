@@ -234,32 +234,40 @@ final class ExportRun<Rules: ReplayDecisions> {
             case .failed(let error):
                 throw error
             case .steps(let chunk):
-                for prepared in chunk {
-                    step += 1
-                    let before = export
-                    let exportDecisions = rules.reduce(&export, prepared.action)
-                    // From the second step on, the previous step decided the same (a difference
-                    // throws: a redraw starts over, a refusal ends the export), so the rules may
-                    // compare only what this step changed. The first step's states before it
-                    // (the header's, one pseudonymised) were never compared: it is compared in full.
-                    let difference =
-                        step == 1
-                        ? rules.difference(between: prepared.originalDecisions, and: exportDecisions)
-                        : rules.differenceFollowingEqualStep(between: prepared.originalDecisions, and: exportDecisions)
-                    if let decision = difference {
-                        join()
-                        try resolve(
-                            step: step, record: prepared.record, path: prepared.part, before: before,
-                            originalDecisions: prepared.originalDecisions, decision: decision)
-                    }
-                    var fingerprint: Fingerprint?
-                    if prepared.record.fingerprint != nil { fingerprint = try fingerprintOf(export, step: step) }
-                    do {
-                        try writer.append(
-                            sequence: prepared.record.sequence, timeMilliseconds: prepared.record.timeMilliseconds,
-                            action: prepared.action, fingerprint: fingerprint)
-                    } catch {
-                        throw PseudonymisationError.cannotWrite(path: temporary, reason: error.description)
+                // Read in place: a copy of each prepared step (its decisions hold two states) would
+                // retain and release everything they refer to once more.
+                try chunk.withUnsafeBufferPointer { prepared in
+                    for index in prepared.indices {
+                        step += 1
+                        let before = export
+                        let exportDecisions = rules.reduce(&export, prepared[index].action)
+                        // From the second step on, the previous step decided the same (a difference
+                        // throws: a redraw starts over, a refusal ends the export), so the rules may
+                        // compare only what this step changed. The first step's states before it
+                        // (the header's, one pseudonymised) were never compared: it is compared in full.
+                        let difference =
+                            step == 1
+                            ? rules.difference(between: prepared[index].originalDecisions, and: exportDecisions)
+                            : rules.differenceFollowingEqualStep(
+                                between: prepared[index].originalDecisions, and: exportDecisions)
+                        if let decision = difference {
+                            join()
+                            try resolve(
+                                step: step, record: prepared[index].record, path: prepared[index].part, before: before,
+                                originalDecisions: prepared[index].originalDecisions, decision: decision)
+                        }
+                        var fingerprint: Fingerprint?
+                        if prepared[index].record.fingerprint != nil {
+                            fingerprint = try fingerprintOf(export, step: step)
+                        }
+                        do {
+                            try writer.append(
+                                sequence: prepared[index].record.sequence,
+                                timeMilliseconds: prepared[index].record.timeMilliseconds,
+                                action: prepared[index].action, fingerprint: fingerprint)
+                        } catch {
+                            throw PseudonymisationError.cannotWrite(path: temporary, reason: String(describing: error))
+                        }
                     }
                 }
                 progress?.completedUnitCount += Int64(chunk.count)
