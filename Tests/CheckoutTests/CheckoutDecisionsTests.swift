@@ -81,6 +81,32 @@ final class CheckoutDecisionsTests: XCTestCase {
         XCTAssertTrue(named?.hasPrefix("state.shippingContact.") == true, "\(named ?? "nil")")
     }
 
+    func testTheLayoutPlacesEveryListedMemberSoTheByteComparisonIsOn() {
+        XCTAssertEqual(CheckoutDecisions.memberBytes.count, CheckoutDecisions.listedStateMembers)
+    }
+
+    func testOnlyMembersUntouchedInBothReplaysCountAsUnchangedByTheirBytes() {
+        var original = CheckoutState(kind: .native)
+        original.email = "jane@example.com"
+        var export = original
+        export.email = "kqxv@example.com"
+        var originalAfter = original
+        var exportAfter = export
+        let all = UInt32((1 << CheckoutDecisions.listedStateMembers) - 1)
+        XCTAssertEqual(
+            CheckoutDecisions.unchangedMembers(step(original, originalAfter), step(export, exportAfter)), all)
+        // The email (the list's 13th member) rewritten with the same text, in new storage, in
+        // one replay: no longer unchanged by its bytes, and compared by value (still equal).
+        originalAfter.email = String(decoding: Array("jane@example.com".utf8), as: UTF8.self)
+        exportAfter.nextRequestID += 1
+        let unchanged = CheckoutDecisions.unchangedMembers(step(original, originalAfter), step(export, exportAfter))
+        XCTAssertEqual(unchanged & (1 << 12), 0, "email")
+        XCTAssertEqual(unchanged & (1 << 1), 0, "nextRequestID")
+        XCTAssertEqual(unchanged | (1 << 12) | (1 << 1), all)
+        // The request id changed in one replay only: the step decided differently.
+        XCTAssertEqual(difference(step(original, originalAfter), step(export, exportAfter)), "state.nextRequestID")
+    }
+
     func testADifferentEffectOrEventIsNamedWhateverTheState() {
         let state = CheckoutState(kind: .native)
         var changed = step(state, state)

@@ -1,4 +1,5 @@
 public import ActionLog
+import Foundation
 public import StateStore
 
 /// What the checkout decides at each step of a replay: the notion of "the same decisions" that a
@@ -130,105 +131,188 @@ public struct CheckoutDecisions: ReplayDecisions {
     /// the state has members this check does not list.
     static func statesStayEqual(_ original: Step, _ export: Step) -> Bool {
         guard listsEveryStateMember else { return false }
-        // The members are read in place (no copy of a state): each is compared before and after
-        // in both replays, then, if it changed and holds no personal leaf, across the replays.
+        // A member whose bytes are the same before and after the step, in both replays, is
+        // unchanged (see ``unchangedMembers(_:_:)``): nothing more is read of it.
+        let unchanged = unchangedMembers(original, export)
+        // The other members are read in place (no copy of a state): each is compared before and
+        // after in both replays, then, if it changed and holds no personal leaf, across the replays.
         return same(
             original.before.kind, original.state.kind, export.before.kind, export.state.kind,
-            personal: false)
+            personal: false, unchanged: unchanged & (1 << 0) != 0)
             && same(
                 original.before.nextRequestID, original.state.nextRequestID, export.before.nextRequestID,
                 export.state.nextRequestID,
-                personal: false)
+                personal: false, unchanged: unchanged & (1 << 1) != 0)
             && same(
                 original.before.nextErrorID, original.state.nextErrorID, export.before.nextErrorID,
                 export.state.nextErrorID,
-                personal: false)
+                personal: false, unchanged: unchanged & (1 << 2) != 0)
             && same(
                 original.before.loadInFlight, original.state.loadInFlight, export.before.loadInFlight,
                 export.state.loadInFlight,
-                personal: false)
+                personal: false, unchanged: unchanged & (1 << 3) != 0)
             && same(
                 original.before.selectedShippingMethodID, original.state.selectedShippingMethodID,
                 export.before.selectedShippingMethodID, export.state.selectedShippingMethodID,
-                personal: false)
+                personal: false, unchanged: unchanged & (1 << 4) != 0)
             && same(
                 original.before.merchantCurrencies, original.state.merchantCurrencies, export.before.merchantCurrencies,
                 export.state.merchantCurrencies,
-                personal: false)
+                personal: false, unchanged: unchanged & (1 << 5) != 0)
             && same(
                 original.before.journey, original.state.journey, export.before.journey, export.state.journey,
-                personal: CheckoutJourney.holdsPersonalData)
+                personal: CheckoutJourney.holdsPersonalData, unchanged: unchanged & (1 << 6) != 0)
             && same(
                 original.before.paymentProviders, original.state.paymentProviders, export.before.paymentProviders,
                 export.state.paymentProviders,
-                personal: PaymentProviderDescriptor.holdsPersonalData)
+                personal: PaymentProviderDescriptor.holdsPersonalData, unchanged: unchanged & (1 << 7) != 0)
             && same(
                 original.before.view, original.state.view, export.before.view, export.state.view,
-                personal: CheckoutViewState.holdsPersonalData)
+                personal: CheckoutViewState.holdsPersonalData, unchanged: unchanged & (1 << 8) != 0)
             && same(
                 original.before.web, original.state.web, export.before.web, export.state.web,
-                personal: WebCheckoutState.holdsPersonalData)
+                personal: WebCheckoutState.holdsPersonalData, unchanged: unchanged & (1 << 9) != 0)
             && same(
                 original.before.native, original.state.native, export.before.native, export.state.native,
-                personal: NativeCheckoutState.holdsPersonalData)
+                personal: NativeCheckoutState.holdsPersonalData, unchanged: unchanged & (1 << 10) != 0)
             && same(
                 original.before.cart, original.state.cart, export.before.cart, export.state.cart,
-                personal: Cart.holdsPersonalData)
+                personal: Cart.holdsPersonalData, unchanged: unchanged & (1 << 11) != 0)
             && same(
                 original.before.email, original.state.email, export.before.email, export.state.email,
-                personal: true)
+                personal: true, unchanged: unchanged & (1 << 12) != 0)
             && same(
                 original.before.shippingContact, original.state.shippingContact, export.before.shippingContact,
                 export.state.shippingContact,
-                personal: Address.holdsPersonalData)
+                personal: Address.holdsPersonalData, unchanged: unchanged & (1 << 13) != 0)
             && same(
                 original.before.billingContact, original.state.billingContact, export.before.billingContact,
                 export.state.billingContact,
-                personal: Address.holdsPersonalData)
+                personal: Address.holdsPersonalData, unchanged: unchanged & (1 << 14) != 0)
             && same(
                 original.before.shippingMethods, original.state.shippingMethods, export.before.shippingMethods,
                 export.state.shippingMethods,
-                personal: ShippingMethod.holdsPersonalData)
+                personal: ShippingMethod.holdsPersonalData, unchanged: unchanged & (1 << 15) != 0)
             && same(
                 original.before.orderSummary, original.state.orderSummary, export.before.orderSummary,
                 export.state.orderSummary,
-                personal: OrderSummary.holdsPersonalData)
+                personal: OrderSummary.holdsPersonalData, unchanged: unchanged & (1 << 16) != 0)
             && same(
                 original.before.payment, original.state.payment, export.before.payment, export.state.payment,
-                personal: PaymentState.holdsPersonalData)
+                personal: PaymentState.holdsPersonalData, unchanged: unchanged & (1 << 17) != 0)
             && same(
                 original.before.errors, original.state.errors, export.before.errors, export.state.errors,
-                personal: CheckoutErrorMessage.holdsPersonalData)
+                personal: CheckoutErrorMessage.holdsPersonalData, unchanged: unchanged & (1 << 18) != 0)
             && same(
                 original.before.user, original.state.user, export.before.user, export.state.user,
-                personal: CheckoutUser.holdsPersonalData)
+                personal: CheckoutUser.holdsPersonalData, unchanged: unchanged & (1 << 19) != 0)
             && same(
                 original.before.dynamicContent, original.state.dynamicContent, export.before.dynamicContent,
                 export.state.dynamicContent,
-                personal: DynamicContentSlot.holdsPersonalData)
+                personal: DynamicContentSlot.holdsPersonalData, unchanged: unchanged & (1 << 20) != 0)
             && same(
                 original.before.completedOrder, original.state.completedOrder, export.before.completedOrder,
                 export.state.completedOrder,
-                personal: CompletedOrder.holdsPersonalData)
+                personal: CompletedOrder.holdsPersonalData, unchanged: unchanged & (1 << 21) != 0)
             && same(
                 original.before.orderPlacement, original.state.orderPlacement, export.before.orderPlacement,
                 export.state.orderPlacement,
-                personal: OrderPlacementState.holdsPersonalData)
+                personal: OrderPlacementState.holdsPersonalData, unchanged: unchanged & (1 << 22) != 0)
             && same(
                 original.before.walletSheet, original.state.walletSheet, export.before.walletSheet,
                 export.state.walletSheet,
-                personal: WalletSheetState.holdsPersonalData)
+                personal: WalletSheetState.holdsPersonalData, unchanged: unchanged & (1 << 23) != 0)
             && same(
                 original.before.relaunch, original.state.relaunch, export.before.relaunch, export.state.relaunch,
-                personal: CheckoutRelaunch.holdsPersonalData)
+                personal: CheckoutRelaunch.holdsPersonalData, unchanged: unchanged & (1 << 24) != 0)
+    }
+
+    /// The members of ``statesStayEqual(_:_:)``'s list whose bytes are identical before and
+    /// after the step in both replays, as a mask (bit `i` for the list's `i`th member); 0 when
+    /// the layout gives no member's place.
+    ///
+    /// Identical bytes are the same value, so such a member is unchanged with no comparison: its
+    /// inline fields are the same, and its references name the same storage, which nothing
+    /// changed in place. Every storage a state holds is copy-on-write or immutable (arrays,
+    /// strings, sets, dictionaries, `Decimal`s, indirect enum boxes, the wallet sheet's storage,
+    /// written only through a unique reference, and the section-progression memo, never written
+    /// once made), and `Step.before` still refers to the storage the step started from, so a
+    /// reducer that changes a member's contents writes them to new storage, and its bytes differ.
+    /// Different bytes say nothing (padding, or an equal value in new storage): the member is then
+    /// compared as before.
+    static func unchangedMembers(_ original: Step, _ export: Step) -> UInt32 {
+        let members = memberBytes
+        guard members.count == listedStateMembers else { return 0 }
+        return withUnsafeBytes(of: original.before) { originalBefore in
+            withUnsafeBytes(of: original.state) { originalAfter in
+                withUnsafeBytes(of: export.before) { exportBefore in
+                    withUnsafeBytes(of: export.state) { exportAfter in
+                        var mask: UInt32 = 0
+                        for (index, bytes) in members.enumerated()
+                        where sameBytes(originalBefore, originalAfter, bytes)
+                            && sameBytes(exportBefore, exportAfter, bytes)
+                        {
+                            mask |= 1 << UInt32(index)
+                        }
+                        return mask
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `first` and `second` hold the same bytes in `range`.
+    @inline(__always)
+    private static func sameBytes(
+        _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ range: Range<Int>
+    ) -> Bool {
+        guard let a = first.baseAddress, let b = second.baseAddress else { return false }
+        return memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
+    }
+
+    /// Where each member of ``statesStayEqual(_:_:)``'s list lies in a `CheckoutState`, in the
+    /// list's order (fewer than ``listedStateMembers`` if the layout does not say, which turns
+    /// the byte comparison off).
+    static let memberBytes: [Range<Int>] = [
+        bytes(\.kind),
+        bytes(\.nextRequestID),
+        bytes(\.nextErrorID),
+        bytes(\.loadInFlight),
+        bytes(\.selectedShippingMethodID),
+        bytes(\.merchantCurrencies),
+        bytes(\.journey),
+        bytes(\.paymentProviders),
+        bytes(\.view),
+        bytes(\.web),
+        bytes(\.native),
+        bytes(\.cart),
+        bytes(\.email),
+        bytes(\.shippingContact),
+        bytes(\.billingContact),
+        bytes(\.shippingMethods),
+        bytes(\.orderSummary),
+        bytes(\.payment),
+        bytes(\.errors),
+        bytes(\.user),
+        bytes(\.dynamicContent),
+        bytes(\.completedOrder),
+        bytes(\.orderPlacement),
+        bytes(\.walletSheet),
+        bytes(\.relaunch),
+    ].compactMap { $0 }
+
+    private static func bytes<Member>(_ member: KeyPath<CheckoutState, Member>) -> Range<Int>? {
+        guard let offset = MemoryLayout<CheckoutState>.offset(of: member) else { return nil }
+        return offset..<(offset + MemoryLayout<Member>.size)
     }
 
     /// Unchanged in both replays, or holding no personal leaf and equal in both.
     @inline(__always)
     private static func same<Member: Equatable>(
         _ before: Member, _ after: Member, _ exportBefore: Member,
-        _ exportAfter: Member, personal: Bool
+        _ exportAfter: Member, personal: Bool, unchanged: Bool
     ) -> Bool {
+        if unchanged { return true }
         if before == after && exportBefore == exportAfter { return true }
         return !personal && after == exportAfter
     }

@@ -137,13 +137,51 @@ final class ExportRun<Rules: ReplayDecisions> {
         return header
     }
 
-    // MARK: Pass 2: the export, proved step by step
+    // MARK: Pass 2: the export, proved step by step, on two threads
 
     private struct Written {
         var report: PseudonymisationReport
         var footer: Bool
     }
 
+    /// How many prepared steps travel from the preparing thread to the checking one at a time.
+    static var chunkSteps: Int { 128 }
+    /// How many chunks may wait between the two threads: with the chunk being filled and the one
+    /// being checked, at most `(handoverChunks + 2) * chunkSteps` steps (1,024) are in memory at
+    /// once, whatever the log's length.
+    static var handoverChunks: Int { 6 }
+
+    /// One step of pass 2 as the preparing thread hands it over: the original reduced (and its
+    /// fingerprint checked), the action pseudonymised.
+    private struct PreparedStep {
+        let record: ActionLogRecord<Action>
+        /// The part the record was read from.
+        let part: String
+        /// The pseudonymised action.
+        let action: Action
+        let originalDecisions: Rules.Decisions
+    }
+
+    /// The end of the log, as the preparing thread read it.
+    private struct PreparedEnd {
+        let footer: ActionLogFooter?
+        let partsRead: Int
+        let tornLine: Int?
+    }
+
+    private enum Handover {
+        case steps([PreparedStep])
+        case end(PreparedEnd)
+        case failed(any Error)
+    }
+
+    /// Pass 2 on two threads. The preparing thread reads the log (its batches decoded ahead on
+    /// a third, as every reader does), reduces the original, checks its fingerprints and
+    /// pseudonymises each action; this thread reduces the pseudonymised action, compares the
+    /// step's decisions, fingerprints the export and writes it. Steps cross in order through a
+    /// bounded queue (``handoverChunks`` chunks of ``chunkSteps``), so the checks happen in the
+    /// log's order and a failure on the preparing thread is met after every step before it.
+    /// A difference stops the preparing thread (and waits for it) before the redraw.
     private func writeExport(header: ActionLogHeader<State>) throws -> Written {
         progress?.completedUnitCount = Int64(learnedSteps)
         // Counts start again on each pass; redraws and distinct values are the export's.
@@ -153,7 +191,6 @@ final class ExportRun<Rules: ReplayDecisions> {
         visitor.counts = LeafCounts()
 
         let reader = try open()
-        var original = header.state
         var export = header.state
         visitor.reset()
         export.visitData(&visitor)
@@ -170,71 +207,157 @@ final class ExportRun<Rules: ReplayDecisions> {
         }
         var succeeded = false
         defer { if !succeeded { writer.abandon() } }
+
+        let queue = HandoverQueue<Handover>(capacity: Self.handoverChunks)
+        let preparer = Preparer(visitor: visitor)
+        let work = UncheckedSendable { [self] in
+            prepare(header: header, reader: reader, preparer: preparer, queue: queue)
+        }
+        let thread = Thread { work.value() }
+        thread.stackSize = 8 << 20
+        thread.start()
+        var joined = false
+        /// Stops the preparing thread (if it still runs), waits for it, and takes back its
+        /// pseudonymiser (a redraw and the report need it).
+        func join() {
+            guard !joined else { return }
+            joined = true
+            queue.close()
+            preparer.done.wait()
+            visitor = preparer.visitor
+        }
+        defer { join() }
+
+        var step = 0
+        while true {
+            switch queue.pop() {
+            case .failed(let error):
+                throw error
+            case .steps(let chunk):
+                // Read in place: a copy of each prepared step (its decisions hold two states) would
+                // retain and release everything they refer to once more.
+                try chunk.withUnsafeBufferPointer { prepared in
+                    for index in prepared.indices {
+                        step += 1
+                        let before = export
+                        let exportDecisions = rules.reduce(&export, prepared[index].action)
+                        // From the second step on, the previous step decided the same (a difference
+                        // throws: a redraw starts over, a refusal ends the export), so the rules may
+                        // compare only what this step changed. The first step's states before it
+                        // (the header's, one pseudonymised) were never compared: it is compared in full.
+                        let difference =
+                            step == 1
+                            ? rules.difference(between: prepared[index].originalDecisions, and: exportDecisions)
+                            : rules.differenceFollowingEqualStep(
+                                between: prepared[index].originalDecisions, and: exportDecisions)
+                        if let decision = difference {
+                            join()
+                            try resolve(
+                                step: step, record: prepared[index].record, path: prepared[index].part, before: before,
+                                originalDecisions: prepared[index].originalDecisions, decision: decision)
+                        }
+                        var fingerprint: Fingerprint?
+                        if prepared[index].record.fingerprint != nil {
+                            fingerprint = try fingerprintOf(export, step: step)
+                        }
+                        do {
+                            try writer.append(
+                                sequence: prepared[index].record.sequence,
+                                timeMilliseconds: prepared[index].record.timeMilliseconds,
+                                action: prepared[index].action, fingerprint: fingerprint)
+                        } catch {
+                            throw PseudonymisationError.cannotWrite(path: temporary, reason: String(describing: error))
+                        }
+                    }
+                }
+                progress?.completedUnitCount += Int64(chunk.count)
+            case .end(let end):
+                join()
+                do {
+                    if end.footer != nil {
+                        try writer.finish(footerFingerprint: try fingerprintOf(export, step: step))
+                    } else {
+                        try writer.close()
+                    }
+                } catch let error as PseudonymisationError {
+                    throw error
+                } catch {
+                    throw PseudonymisationError.cannotWrite(path: temporary, reason: "\(error)")
+                }
+                succeeded = true
+                steps = step
+                let report = PseudonymisationReport(
+                    log: path, output: output, steps: step, partsRead: end.partsRead,
+                    closedCleanly: end.footer != nil, tornLineDropped: end.tornLine, privacy: privacy,
+                    leaves: visitor.counts, pseudonyms: visitor.pseudonymiser.report, restarts: restarts)
+                return Written(report: report, footer: end.footer != nil)
+            }
+        }
+    }
+
+    /// The preparing thread's pseudonymiser, handed back when it ends (`done`).
+    private final class Preparer: @unchecked Sendable {
+        /// Owned by the preparing thread until `done` is signalled, by the caller after.
+        var visitor: PseudonymisingVisitor
+        let done = DispatchSemaphore(value: 0)
+
+        init(visitor: PseudonymisingVisitor) {
+            self.visitor = visitor
+        }
+    }
+
+    /// The preparing thread of pass 2 (see ``writeExport(header:)``): hands over every step in
+    /// order, then the end of the log or the first failure; stops early when the queue is closed.
+    private func prepare(
+        header: ActionLogHeader<State>, reader: ActionLogPartsReader<State>, preparer: Preparer,
+        queue: HandoverQueue<Handover>
+    ) {
+        defer { preparer.done.signal() }
+        var original = header.state
         var step = 0
         var lastLine = 1
-        while case let batch = try nextBatch(reader), !batch.isEmpty {
-            for record in batch {
-                step += 1
-                lastLine = record.line
-                let before = export
-                let originalDecisions = rules.reduce(&original, record.action)
-                if let recorded = record.fingerprint, (try? Fingerprint.of(original)) != recorded {
-                    throw PseudonymisationError.doesNotVerify(path: reader.path, step: step, line: record.line)
-                }
-                var action = record.action
-                visitor.reset()
-                action.visitData(&visitor)
-                if let failure = visitor.failure {
-                    throw cannotPseudonymise(step: step, line: record.line, failure, in: reader.path)
-                }
-                let exportDecisions = rules.reduce(&export, action)
-                // From the second step on, the previous step decided the same (a difference
-                // throws: a redraw starts over, a refusal ends the export), so the rules may
-                // compare only what this step changed. The first step's states before it (the
-                // header's, one pseudonymised) were never compared: it is compared in full.
-                let difference =
-                    step == 1
-                    ? rules.difference(between: originalDecisions, and: exportDecisions)
-                    : rules.differenceFollowingEqualStep(between: originalDecisions, and: exportDecisions)
-                if let decision = difference {
-                    try resolve(
-                        step: step, record: record, path: reader.path, before: before,
-                        originalDecisions: originalDecisions, decision: decision)
-                }
-                var fingerprint: Fingerprint?
-                if record.fingerprint != nil { fingerprint = try fingerprintOf(export, step: step) }
-                do {
-                    try writer.append(
-                        sequence: record.sequence, timeMilliseconds: record.timeMilliseconds, action: action,
-                        fingerprint: fingerprint)
-                } catch {
-                    throw PseudonymisationError.cannotWrite(path: temporary, reason: error.description)
-                }
-            }
-            progress?.completedUnitCount += Int64(batch.count)
-        }
-        let closed = reader.footer
-        if let footer = closed, (try? Fingerprint.of(original)) != footer.fingerprint {
-            throw PseudonymisationError.doesNotVerify(path: reader.path, step: step, line: lastLine + 1)
-        }
+        var chunk: [PreparedStep] = []
+        chunk.reserveCapacity(Self.chunkSteps)
         do {
-            if closed != nil {
-                try writer.finish(footerFingerprint: try fingerprintOf(export, step: step))
-            } else {
-                try writer.close()
+            while case let batch = try nextBatch(reader), !batch.isEmpty {
+                for record in batch {
+                    step += 1
+                    lastLine = record.line
+                    let originalDecisions = rules.reduce(&original, record.action)
+                    if let recorded = record.fingerprint, (try? Fingerprint.of(original)) != recorded {
+                        throw PseudonymisationError.doesNotVerify(path: reader.path, step: step, line: record.line)
+                    }
+                    var action = record.action
+                    preparer.visitor.reset()
+                    action.visitData(&preparer.visitor)
+                    if let failure = preparer.visitor.failure {
+                        throw cannotPseudonymise(step: step, line: record.line, failure, in: reader.path)
+                    }
+                    chunk.append(
+                        PreparedStep(
+                            record: record, part: reader.path, action: action, originalDecisions: originalDecisions))
+                    if chunk.count == Self.chunkSteps {
+                        guard queue.push(.steps(chunk)) else { return }
+                        chunk = []
+                        chunk.reserveCapacity(Self.chunkSteps)
+                    }
+                }
             }
-        } catch let error as PseudonymisationError {
-            throw error
+            let closed = reader.footer
+            if let footer = closed, (try? Fingerprint.of(original)) != footer.fingerprint {
+                throw PseudonymisationError.doesNotVerify(path: reader.path, step: step, line: lastLine + 1)
+            }
+            if !chunk.isEmpty { guard queue.push(.steps(chunk)) else { return } }
+            _ = queue.push(
+                .end(
+                    PreparedEnd(
+                        footer: closed, partsRead: reader.partsRead,
+                        tornLine: reader.tornLine?.line)))
         } catch {
-            throw PseudonymisationError.cannotWrite(path: temporary, reason: "\(error)")
+            // The steps before the failure are checked first: a difference among them wins.
+            if !chunk.isEmpty { guard queue.push(.steps(chunk)) else { return } }
+            _ = queue.push(.failed(error))
         }
-        succeeded = true
-        steps = step
-        let report = PseudonymisationReport(
-            log: path, output: output, steps: step, partsRead: reader.partsRead, closedCleanly: closed != nil,
-            tornLineDropped: reader.tornLine?.line, privacy: privacy, leaves: visitor.counts,
-            pseudonyms: visitor.pseudonymiser.report, restarts: restarts)
-        return Written(report: report, footer: closed != nil)
     }
 
     private func fingerprintOf(_ state: State, step: Int) throws -> Fingerprint {

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A bounded first-in, first-out hand-over from one producing thread to one consuming thread:
+/// ``push(_:)`` waits while ``capacity`` elements wait, ``pop()`` while none does. The consumer
+/// ``close()``s it to give up: a producer waiting (or pushing later) is told to stop.
+final class HandoverQueue<Element>: @unchecked Sendable {
+    /// The most elements that wait at once.
+    let capacity: Int
+    private let condition = NSCondition()
+    // Guarded by `condition`: a ring of `capacity` slots.
+    private var slots: [Element?]
+    private var head = 0
+    private var count = 0
+    private var closed = false
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        slots = Array(repeating: nil, count: self.capacity)
+    }
+
+    /// Appends `element`, waiting for room; false (and `element` dropped) once the queue is
+    /// closed.
+    func push(_ element: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while count == capacity && !closed { condition.wait() }
+        guard !closed else { return false }
+        slots[(head + count) % capacity] = element
+        count += 1
+        condition.broadcast()
+        return true
+    }
+
+    /// Removes the first element, waiting for one. Only the consumer calls it, and never after
+    /// ``close()``.
+    func pop() -> Element {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if count > 0, let element = slots[head] {
+                slots[head] = nil
+                head = (head + 1) % capacity
+                count -= 1
+                condition.broadcast()
+                return element
+            }
+            condition.wait()
+        }
+    }
+
+    /// Gives up: drops what waits and wakes a waiting producer (its push returns false).
+    func close() {
+        condition.lock()
+        closed = true
+        for index in slots.indices { slots[index] = nil }
+        count = 0
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// A value handed to another thread by a caller that knows it is used there alone.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
