@@ -7,7 +7,8 @@
 # Runs `store-bench --only ROW --iterations N` under callgrind for N = SMALL and N = LARGE
 # (default 20000 and 120000) and prints (instructions(LARGE) - instructions(SMALL)) / (LARGE -
 # SMALL): the set-up, the process start and the tear-down cancel out. The callgrind outputs stay
-# in $TMPDIR for `callgrind_annotate`. Needs a release build (`swift build -c release --product
+# in $TMPDIR for `callgrind_annotate` (their names hold this run's process id, so that runs at
+# once, of the same row too, never write one file; the last line names them). Needs a release build (`swift build -c release --product
 # store-bench`); run from the package root (the checkout rows read Examples/Logs). For
 # `replay-checkout-1m` and `pseudonymise-checkout-1m` the logs are written beforehand, outside
 # callgrind (`--checkout-log`): only loading and replaying (or exporting) them is counted.
@@ -23,7 +24,7 @@ large=${3:-120000}
 bin=$(swift build -c release --show-bin-path)/store-bench
 name=$(printf '%s' "$row" | tr -c 'A-Za-z0-9-' '_')
 total() {
-    out="${TMPDIR:-/tmp}/callgrind.$name.$1"
+    out="${TMPDIR:-/tmp}/callgrind.$name.$$.$1"
     set -- "$1"
     if [ "$row" = replay-checkout-1m ] || [ "$row" = pseudonymise-checkout-1m ]; then
         # The log is written first, outside callgrind, so that only its replay is counted.
@@ -45,3 +46,4 @@ total() {
 a=$(total "$small")
 b=$(total "$large")
 echo "$row: $(( (b - a) / (large - small) )) instructions per iteration ($a at $small, $b at $large)"
+echo "callgrind outputs: ${TMPDIR:-/tmp}/callgrind.$name.$$.$small and ${TMPDIR:-/tmp}/callgrind.$name.$$.$large"
