@@ -1,5 +1,6 @@
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 @testable import ActionLog
@@ -44,26 +45,14 @@ final class CanonicalBytesRandomTests: XCTestCase {
         }
     }
 
-    /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let alphabet: [String] = ["a", "B", "z", "é", "\"", "\\", "\n", "\u{1}", "😀", "0", " ", "_", "ab"]
 
-    private func text(_ random: inout Seeded) -> String {
+    private func text(_ random: inout SplitMix64) -> String {
         (0..<Int.random(in: 0...6, using: &random)).map { _ in Self.alphabet.randomElement(using: &random) ?? "" }
             .joined()
     }
 
-    private func tree(_ random: inout Seeded, depth: Int) -> Tree {
+    private func tree(_ random: inout SplitMix64, depth: Int) -> Tree {
         let leaves = 7
         let kind = Int.random(in: 0..<(depth > 3 ? leaves : 14), using: &random)
         switch kind {
@@ -105,7 +94,7 @@ final class CanonicalBytesRandomTests: XCTestCase {
     }
 
     func testRandomValuesWriteTheCanonicalValuesBytes() throws {
-        var random = Seeded(state: 0x5EED_0017)
+        var random = SplitMix64(seed: 0x5EED_0017)
         for index in 0..<2_000 {
             let value = tree(&random, depth: 0)
             let direct = try CanonicalEncoder.compactJSONBytes(value)
