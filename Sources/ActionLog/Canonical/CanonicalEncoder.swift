@@ -25,6 +25,20 @@ public enum CanonicalEncoder {
         return root.canonical
     }
 
+    /// The compact canonical JSON of `value`: the bytes `encode(value).compactJSONBytes` gives,
+    /// written straight from the encoded tree. Fingerprints are made from these bytes: building
+    /// the ``CanonicalValue`` between (an array per object and per list, a tuple per member) and
+    /// walking it again cost about a third of a checkout state's fingerprint.
+    static func compactJSONBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let root = Node()
+        defer { root.detach() }
+        try encodeValue(value, into: root)
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        root.writeCompact(to: &output)
+        return output
+    }
+
     static func encodeValue<T: Encodable>(_ value: T, into node: Node) throws {
         if let special = try specialCase(value, codingPath: node.codingPath) {
             node.content = .value(special)
@@ -143,6 +157,33 @@ final class Node {
                 CanonicalValue.canonicalOrder(ofKeys: members.map(\.key)).map {
                     (key: members[$0].key, value: members[$0].node.canonical)
                 })
+        }
+    }
+
+    /// Writes what ``canonical`` would write with `CanonicalValue.writeCompact(to:)`, without
+    /// making it: the same members in the same order, the same separators and escapes.
+    func writeCompact(to output: inout [UInt8]) {
+        switch content {
+        case .empty: output.append(contentsOf: "{}".utf8)
+        case .value(let value): value.writeCompact(to: &output)
+        case .array(let nodes):
+            output.append(UInt8(ascii: "["))
+            for (index, node) in nodes.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                node.writeCompact(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            for index in CanonicalValue.canonicalOrder(ofKeys: members.map(\.key)) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                JSONText.appendQuoted(members[index].key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                members[index].node.writeCompact(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
         }
     }
 

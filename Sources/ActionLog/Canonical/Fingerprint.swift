@@ -27,7 +27,10 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// The fingerprint of a value's canonical form.
     public static func of<T: Encodable>(_ value: T) throws -> Fingerprint {
-        of(canonical: try CanonicalEncoder.encode(value))
+        // The canonical bytes straight from the encoder: the same as `of(canonical:)` hashes.
+        var hasher = FNV1a64()
+        try CanonicalEncoder.compactJSONBytes(value).withUnsafeBufferPointer { hasher.combine($0) }
+        return Fingerprint(value: hasher.value)
     }
 
     /// The fingerprint of a canonical value.

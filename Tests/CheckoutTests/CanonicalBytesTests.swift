@@ -1,0 +1,39 @@
+import Checkout
+import Foundation
+import StateStore
+import XCTest
+
+@testable import ActionLog
+
+/// Fingerprints are made from the canonical bytes written straight from the encoder's tree
+/// (`CanonicalEncoder.compactJSONBytes`), no longer from a `CanonicalValue` made first. Every log
+/// ever recorded holds fingerprints of the old bytes: these tests hold the two to the same bytes,
+/// one for one, over every state of every example log.
+final class CanonicalBytesTests: XCTestCase {
+    func testEveryStateOfEveryExampleLogWritesTheCanonicalValuesBytes() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        XCTAssertGreaterThan(files.count, 10)
+        var states = 0
+        for file in files {
+            let replay = try Replayer(
+                path: directory.appendingPathComponent(file).path, reducer: ExtremeValueTests.reducer,
+                schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
+            XCTAssertNil(replay.divergence, "\(file) diverges")
+            for step in 0...replay.count {
+                let state = replay.state(at: step)
+                let direct = try CanonicalEncoder.compactJSONBytes(state)
+                let throughValue = try CanonicalEncoder.encode(state).compactJSONBytes
+                XCTAssertEqual(
+                    String(decoding: direct, as: UTF8.self), String(decoding: throughValue, as: UTF8.self),
+                    "\(file), state after step \(step)")
+                guard direct == throughValue else { return }
+                XCTAssertEqual(try Fingerprint.of(state), Fingerprint.of(canonical: try CanonicalEncoder.encode(state)))
+                states += 1
+            }
+        }
+        XCTAssertGreaterThan(states, 300)
+    }
+}
