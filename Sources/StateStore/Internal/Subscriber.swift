@@ -25,6 +25,15 @@ class Subscriber<State>: @unchecked Sendable {
     init(receive: @escaping (Subscriber<State>, inout State) -> Void) {
         self.receive = receive
     }
+
+    /// A subscriber that does nothing, inactive from the start: the stand-in for one that left
+    /// during a round of notifications (see `StoreCore.inertSubscriber`).
+    @usableFromInline
+    static func inert() -> Subscriber {
+        let subscriber = Subscriber { _, _ in }
+        subscriber.isActive = false
+        return subscriber
+    }
 }
 
 /// A subscriber to a selection of the state: what it selects, how it tells repeats, whom it tells,
