@@ -789,7 +789,9 @@ public enum ActionRecorderClock {
         #if canImport(Glibc)
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+        // Wrapping arithmetic: the seconds since 1970 times 1000 cannot overflow, and the
+        // overflow checks were two of this path's instructions.
+        return Int64(spec.tv_sec) &* 1000 &+ Int64(spec.tv_nsec) / 1_000_000
         #else
         return Int64(Date().timeIntervalSince1970 * 1000)
         #endif
