@@ -336,7 +336,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
                 reduceAndNotify(action)
             }
         case .subscribe(let subscriber):
-            subscriber.receive(subscriber, &statePointer.pointee)
+            subscriber.receiveFirst(&statePointer.pointee)
             if isNotifying {
                 joining.append(subscriber)
             } else {
