@@ -25,9 +25,8 @@ extension Store {
         ) { base, state in
             let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
             let value = subscriber.select(state)
-            if let previous = subscriber.last, subscriber.isDuplicate?(previous, value) == true {
-                return
-            }
+            // `last` is set: see ``Subscriber/receiveFirst(_:)``.
+            if subscriber.isDuplicate?(subscriber.last.unsafelyUnwrapped, value) == true { return }
             subscriber.last = value
             subscriber.onChange(value)
         }
@@ -59,7 +58,8 @@ extension Store {
         ) { base, state in
             let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
             let value = subscriber.select(state)
-            if let previous = subscriber.last, previous == value { return }
+            // `last` is set: see ``Subscriber/receiveFirst(_:)``.
+            if subscriber.last.unsafelyUnwrapped == value { return }
             subscriber.last = value
             subscriber.onChange(value)
         }

@@ -88,6 +88,26 @@ final class BufferedRecorderTests: XCTestCase {
         XCTAssertEqual(recorder.status, .closed)
     }
 
+    func testBufferedFingerprintsFallOnEveryMultipleOfTheIntervalAndMatchTheStateThere() throws {
+        for interval in [1, 3, 7] {
+            let path = try makeTemporaryDirectory(self).appendingPathComponent("log.jsonl").path
+            let (recorder, store) = try makeRecorder(path, configuration: .init(fingerprintInterval: interval))
+            var expected: [Int: Fingerprint] = [:]
+            for index in 1...20 {
+                store.dispatch(.add(index))
+                if index % interval == 0 { expected[index] = try Fingerprint.of(store.state) }
+            }
+            try recorder.close()
+            let reader = try ActionLogReader<CounterState>(path: path)
+            var found: [Int: Fingerprint] = [:]
+            while let record = try reader.next() {
+                if let fingerprint = record.fingerprint { found[record.sequence] = fingerprint }
+            }
+            XCTAssertEqual(found, expected, "interval \(interval)")
+            XCTAssertEqual(reader.footer?.count, 20)
+        }
+    }
+
     func testBufferedLogRotatesAcrossChunksAndReplays() throws {
         let directory = try makeTemporaryDirectory(self)
         let path = directory.appendingPathComponent("session.jsonl").path

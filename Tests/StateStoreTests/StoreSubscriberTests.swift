@@ -113,6 +113,39 @@ final class StoreSubscriberTests: XCTestCase {
         first.cancel()
     }
 
+    func testSubscribersThatLeaveDuringARoundAreGoneFromLaterRoundsAndTheRestKeepTheirOrder() {
+        let store = makeStore()
+        let seen = Recorder<String>()
+        let second = SubscriptionHolder()
+        let fourth = SubscriptionHolder()
+        let joiner = SubscriptionHolder()
+        let first = store.subscribe(\.count) { count in
+            seen.append("first \(count)")
+            guard count == 1 else { return }
+            second.subscription?.cancel()
+            // Joins and leaves in the same round: never in a later one.
+            joiner.subscription = store.subscribe(\.count) { seen.append("joiner \($0)") }
+            joiner.subscription?.cancel()
+        }
+        second.subscription = store.subscribe(\.count) { seen.append("second \($0)") }
+        let third = store.subscribe(\.count) { count in
+            seen.append("third \(count)")
+            if count == 1 { fourth.subscription?.cancel() }
+        }
+        fourth.subscription = store.subscribe(\.count) { seen.append("fourth \($0)") }
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        XCTAssertEqual(
+            seen.values,
+            [
+                "first 0", "second 0", "third 0", "fourth 0",
+                "first 1", "joiner 1", "third 1",
+                "first 2", "third 2",
+            ])
+        first.cancel()
+        third.cancel()
+    }
+
     func testSubscribingDuringARoundDeliversTheCurrentValueOnceAndJoinsLaterRounds() {
         let store = makeStore()
         let seen = Recorder<String>()

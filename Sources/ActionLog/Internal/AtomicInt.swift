@@ -52,6 +52,28 @@ struct AtomicInt {
     @inlinable
     func storeRelaxed(_ value: Int) { catomic_int_store_relaxed(storage, value) }
 
+    /// Sets the bits of `mask`, leaving the others as they are (a compare-and-exchange loop).
+    @usableFromInline
+    func setBits(_ mask: Int) {
+        var expected = loadRelaxed()
+        while true {
+            let found = catomic_int_compare_exchange(storage, expected, expected | mask)
+            if found == expected { return }
+            expected = found
+        }
+    }
+
+    /// Clears the bits of `mask`, leaving the others as they are (a compare-and-exchange loop).
+    @usableFromInline
+    func clearBits(_ mask: Int) {
+        var expected = loadRelaxed()
+        while true {
+            let found = catomic_int_compare_exchange(storage, expected, expected & ~mask)
+            if found == expected { return }
+            expected = found
+        }
+    }
+
     /// Replaces the value, returning the previous one (acquire and release).
     @inlinable
     func exchange(_ value: Int) -> Int { catomic_int_exchange(storage, value) }

@@ -28,7 +28,7 @@ import Glibc
 /// ## The buffered hand-off
 /// In buffered mode, dispatch takes no lock. The store runs middleware on one thread at a time
 /// (its lock orders one draining thread after another), so the recorder's middleware is a single
-/// producer: it reads a relaxed atomic flag (still recording?), stamps the time, and appends a
+/// producer: it reads one relaxed atomic word (still recording, nothing asked?), stamps the time, and appends a
 /// small record to a lock-free single-producer, single-consumer queue of fixed-size chunks,
 /// publishing it with one release store. The writer thread, the single consumer, takes records
 /// with an acquire load, numbers them, encodes and writes them in batches. The state after an
@@ -149,13 +149,19 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     /// The states that records carry (one in `fingerprintInterval`, and one per rotation), each
     /// pushed before its record: whoever pops a record finds its state here, if it has one.
     @usableFromInline let states: HandoffQueue<CarriedState>
-    /// 1 while the recorder takes actions, 0 once it is closing or failed. The dispatch path reads
-    /// it relaxed: it guards no other memory, and an action that races with `close()` or a failure
-    /// is recorded or not, whichever comes first (see ``close()``).
-    @usableFromInline let accepting = AtomicInt(1)
-    /// 1 when the writer asks that the next record carry the state after it, to start a new part
-    /// from. Relaxed both ways: the state itself travels through the queue.
-    @usableFromInline let rotationRequested = AtomicInt(0)
+    /// What the dispatch path must look at, in one word it reads relaxed on every record: 0 while
+    /// the recorder takes actions and nothing is asked of it (one load and one comparison), else
+    /// ``stoppedSignal`` and ``rotationSignal``. Set and cleared bit by bit with a
+    /// compare-and-exchange, since the writer thread, `close()` and the dispatch path change
+    /// different bits. It guards no other memory: an action that races with `close()` or a failure
+    /// is recorded or not, whichever comes first (see ``close()``), and the state a rotation asks
+    /// for travels through the queue.
+    @usableFromInline let signals = AtomicInt(0)
+    /// Set once the recorder is closing, failed or erased: it takes no more actions.
+    @usableFromInline static var stoppedSignal: Int { 1 }
+    /// Set when the writer asks that the next record carry the state after it, to start a new
+    /// part from.
+    @usableFromInline static var rotationSignal: Int { 2 }
 
     // MARK: Dispatch path only
     // Touched only by the thread running the middleware. A store runs its middleware on one draining
@@ -172,8 +178,12 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
 
     @usableFromInline
     struct ProducerFields {
-        /// Records left until the next one that carries the state for a fingerprint.
+        /// Records left until the next one that carries the state for a fingerprint (durable mode).
         @usableFromInline var untilFingerprint = 0
+        /// Records left until the next one that takes the buffered slow path
+        /// (``recordBufferedSlowly(_:context:)``): the first record (which keeps the context), then
+        /// each one that carries the state for a fingerprint.
+        @usableFromInline var untilSlowPath = 1
         /// Whether `contextBox` was set (the dispatch path's own copy, read without the lock).
         @usableFromInline var hasContext = false
 
@@ -321,8 +331,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     deinit {
         OpenRecorders.shared.unregister(ObjectIdentifier(self))
         finishWhenDropped()
-        accepting.deallocate()
-        rotationRequested.deallocate()
+        signals.deallocate()
         producerFields.deinitialize(count: 1)
         UnsafeMutableRawPointer(producerFields).deallocate()
     }
@@ -344,9 +353,17 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     /// The middleware that records; put it last.
     @inlinable
     public var middleware: Middleware<State> {
-        Middleware { [self] context, action, next in
+        // One closure per mode: the buffered one holds the whole fast path, without a test of
+        // the mode or a call.
+        if isBuffered {
+            return Middleware { [self] context, action, next in
+                next(action)
+                recordBuffered(action, context: context)
+            }
+        }
+        return Middleware { [self] context, action, next in
             next(action)
-            record(action, context: context)
+            recordDurably(action, context: context)
         }
     }
 
@@ -368,14 +385,40 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
 
     // MARK: Dispatch path
 
+    /// Records `action` in buffered mode: the single producer of `queue` and `states`. No lock:
+    /// most records cost a countdown, one relaxed load, the clock, a few plain stores and one
+    /// release store. The first record, each one due to carry the state for a fingerprint, and
+    /// any record while ``signals`` is set take ``recordBufferedSlowly(_:context:)``.
     @inlinable
-    func record(_ action: State.Action, context: MiddlewareContext<State>) {
-        guard isBuffered else { return recordDurably(action, context: context) }
-        // Buffered: the single producer of `queue` and `states`. No lock: a relaxed flag, then a
-        // few plain stores and one release store per push.
-        guard accepting.loadRelaxed() != 0 else { return }
+    @inline(__always)
+    func recordBuffered(_ action: State.Action, context: MiddlewareContext<State>) {
+        producerFields.pointee.untilSlowPath &-= 1
+        if producerFields.pointee.untilSlowPath == 0 || signals.loadRelaxed() != 0 {
+            return recordBufferedSlowly(action, context: context)
+        }
+        if queue.push(Queued(time: now(), action: action)) { wakeWriter() }
+    }
+
+    /// The buffered records that need more than the fast path: stops when the recorder does,
+    /// keeps the store's context on the first record, attaches the state after the action when a
+    /// fingerprint is due (the record's number is a multiple of `fingerprintInterval`) or the
+    /// writer asked for it (``rotationSignal``), and sets the countdown to the next fingerprint.
+    @inlinable
+    @inline(never)
+    func recordBufferedSlowly(_ action: State.Action, context: MiddlewareContext<State>) {
+        let signals = self.signals.loadRelaxed()
+        guard signals & Self.stoppedSignal == 0 else { return }
         if !hasContext { keepContext(context) }
-        if stateIsDue() { states.push(CarriedState(sequence: queue.pushedCount &+ 1, state: context.state)) }
+        let sequence = queue.pushedCount &+ 1
+        let interval = configuration.fingerprintInterval
+        let sinceFingerprint = sequence % interval
+        producerFields.pointee.untilSlowPath = interval &- sinceFingerprint
+        if sinceFingerprint == 0 || signals & Self.rotationSignal != 0 {
+            // Should the writer ask again meanwhile, this record (after everything it saw)
+            // answers that request too.
+            self.signals.clearBits(Self.rotationSignal)
+            states.push(CarriedState(sequence: sequence, state: context.state))
+        }
         if queue.push(Queued(time: now(), action: action)) { wakeWriter() }
     }
 
@@ -404,25 +447,25 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
             try writer.append(sequence: sequence, timeMilliseconds: time, action: action, fingerprint: nil)
             writtenThrough = sequence
             // The next record will carry the state the new part starts from.
-            if writer.wantsRotation { rotationRequested.storeRelaxed(1) }
+            if writer.wantsRotation { signals.setBits(Self.rotationSignal) }
             try writer.flush()
         } catch {
             fail(error)
         }
     }
 
-    /// Whether the record being made carries the state after its action: a fingerprint is due, or
-    /// the writer asked for the state to start a new part from.
+    /// Whether the record being made carries the state after its action (durable mode): a
+    /// fingerprint is due, or the writer asked for the state to start a new part from.
     @inlinable
     func stateIsDue() -> Bool {
         // A countdown rather than `sequence % interval`: an integer division costs more than the
         // rest of this path.
         untilFingerprint &-= 1
-        guard untilFingerprint == 0 || rotationRequested.loadRelaxed() != 0 else { return false }
+        guard untilFingerprint == 0 || signals.loadRelaxed() & Self.rotationSignal != 0 else { return false }
         if untilFingerprint == 0 { untilFingerprint = configuration.fingerprintInterval }
         // Should the writer ask again meanwhile, this record (after everything it saw) answers
         // that request too.
-        rotationRequested.storeRelaxed(0)
+        signals.clearBits(Self.rotationSignal)
         return true
     }
 
@@ -480,7 +523,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
                     if let latestState { lastState = latestState }
                 }
             }
-            if requestRotation { rotationRequested.storeRelaxed(1) }
+            if requestRotation { signals.setBits(Self.rotationSignal) }
         }
         do throws(ActionLogError) {
             for entry in entries {
@@ -532,7 +575,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     private func fail(_ error: ActionLogError) {
         guard case .recording = currentStatus else { return }
         currentStatus = .failed(error)
-        accepting.storeRelaxed(0)
+        signals.setBits(Self.stoppedSignal)
         writer?.abandon()
         writer = nil
         queue.discardAll()
@@ -687,7 +730,7 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         if case .failed(let error) = currentStatus { throw error }
         guard case .recording = currentStatus else { return }
         closing = true
-        accepting.storeRelaxed(0)
+        signals.setBits(Self.stoppedSignal)
         condition.broadcast()
         while !writerThreadDone {
             condition.wait()
@@ -719,14 +762,14 @@ extension ActionRecorder: ErasableRecording {
     /// Returns once nothing more will be written: in buffered mode the writer thread has dropped
     /// what was queued and ended (after the batch it may be writing, rotation included), in
     /// durable mode the dispatch path is out of the lock; then the file is closed. Actions
-    /// dispatched from then on are not recorded (the middleware reads `accepting`, or the status
+    /// dispatched from then on are not recorded (the middleware reads `signals`, or the status
     /// under the lock). Returns `false` if the recorder was not recording.
     func stopForErasure() -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard case .recording = currentStatus else { return false }
         currentStatus = .erased
-        accepting.storeRelaxed(0)
+        signals.setBits(Self.stoppedSignal)
         condition.broadcast()
         while !writerThreadDone {
             condition.wait()
@@ -746,7 +789,9 @@ public enum ActionRecorderClock {
         #if canImport(Glibc)
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+        // Wrapping arithmetic: the seconds since 1970 times 1000 cannot overflow, and the
+        // overflow checks were two of this path's instructions.
+        return Int64(spec.tv_sec) &* 1000 &+ Int64(spec.tv_nsec) / 1_000_000
         #else
         return Int64(Date().timeIntervalSince1970 * 1000)
         #endif

@@ -69,12 +69,18 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var isReducing = false
     @usableFromInline @exclusivity(unchecked) var batch: [Command] = []
     @usableFromInline @exclusivity(unchecked) var subscribers = SubscriberList<State>()
-    /// A round of notifications is running: `subscribers` must not change, so subscription
-    /// changes made meanwhile wait in `joining` and `hasLeavers` until the round ends. (A leaver
-    /// is inactive at once, so the rest of the round skips it; a joiner has had its first value.)
+    /// A round of notifications is running: `subscribers` keeps its length and its buffer, so
+    /// subscription changes made meanwhile wait in `joining` and `leavers` until the round ends.
+    /// (A leaver's slot holds `inertSubscriber` at once, so the rest of the round skips it; a
+    /// joiner has had its first value.)
     @usableFromInline @exclusivity(unchecked) var isNotifying = false
     @usableFromInline @exclusivity(unchecked) var joining: ContiguousArray<Subscriber<State>> = []
-    @usableFromInline @exclusivity(unchecked) var hasLeavers = false
+    /// The subscribers that left during the round, held until it ends (one may be running).
+    @usableFromInline @exclusivity(unchecked) var leavers: ContiguousArray<Subscriber<State>> = []
+    /// Stands in the list for a subscriber that left during a round, until the round ends: its
+    /// `receive` does nothing, so the round calls every slot without checking `isActive` first
+    /// (three instructions a subscriber).
+    @usableFromInline let inertSubscriber = Subscriber<State>.inert()
     /// The middleware chain; `nil` without middleware (the reducer is then called directly, under
     /// the lock of the fast path) and after shutting down.
     @usableFromInline @exclusivity(unchecked) var chain: MiddlewareChain<Action>? {
@@ -330,7 +336,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
                 reduceAndNotify(action)
             }
         case .subscribe(let subscriber):
-            subscriber.receive(subscriber, &statePointer.pointee)
+            subscriber.receiveFirst(&statePointer.pointee)
             if isNotifying {
                 joining.append(subscriber)
             } else {
@@ -339,7 +345,13 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         case .unsubscribe(let subscriber):
             subscriber.isActive = false
             if isNotifying {
-                hasLeavers = true
+                // Its slot (if it had one yet: a joiner has none) takes the inert subscriber,
+                // and `leavers` holds it until the round ends: it may be the one running.
+                if let left = subscribers.replace(subscriber, with: inertSubscriber) {
+                    leavers.append(left)
+                } else {
+                    leavers.append(subscriber)
+                }
             } else {
                 // Released at the end of this scope, once the list is whole again.
                 let removed = subscribers.remove(subscriber)
@@ -381,30 +393,36 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         // loop walks it from the base pointer read above. `receive` is a `let` of the subscriber:
         // the guaranteed reference lets the compiler call it without retaining the subscriber or
         // the closure's context (four atomic operations per subscriber). The state is handed in
-        // place, not copied: no reducer runs during the round (see ``Subscriber/receive``).
+        // place, not copied: no reducer runs during the round (see ``Subscriber/receive``). A
+        // subscriber that leaves during the round gives its slot to `inertSubscriber`, whose
+        // `receive` does nothing: the loop reads each slot afresh, and checks no flag.
         let state = statePointer
         for index in 0..<count {
             Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { subscriber in
-                if subscriber.isActive { subscriber.receive(subscriber, &state.pointee) }
+                subscriber.receive(subscriber, &state.pointee)
             }
         }
         isNotifying = false
-        if hasLeavers || !joining.isEmpty { settleAfterRound() }
+        if !leavers.isEmpty || !joining.isEmpty { settleAfterRound() }
     }
 
-    /// Applies the subscription changes made during a round: removes who left, appends who joined
-    /// (in the order they subscribed; who joined and left in the same round is dropped).
+    /// Applies the subscription changes made during a round: removes the inert stand-ins of who
+    /// left, appends who joined (in the order they subscribed; who joined and left in the same
+    /// round is dropped). Who left is released once the list is whole again.
     @usableFromInline
     func settleAfterRound() {
-        if hasLeavers {
-            let left = subscribers.removeAll { !$0.isActive }
-            hasLeavers = false
-            withExtendedLifetime(left) {}
+        var left: ContiguousArray<Subscriber<State>> = []
+        if !leavers.isEmpty {
+            swap(&left, &leavers)
+            let inert = inertSubscriber
+            let standIns = subscribers.removeAll { $0 === inert }
+            withExtendedLifetime(standIns) {}
         }
         for subscriber in joining where subscriber.isActive {
             subscribers.append(subscriber)
         }
         joining.removeAll()
+        withExtendedLifetime(left) {}
     }
 
     // MARK: Effects switch
@@ -469,7 +487,9 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         subscribers.deactivateAll()
         let removed = subscribers.removeAll()
         joining.removeAll()
-        withExtendedLifetime(removed) {}
+        var left: ContiguousArray<Subscriber<State>> = []
+        swap(&left, &leavers)
+        withExtendedLifetime((removed, left)) {}
         chain = nil
     }
 }

@@ -1,8 +1,8 @@
 /// One subscriber in a store's ordered subscriber list.
 ///
 /// `receive(subscriber, &state)` selects, compares with the last selection and calls the
-/// subscriber's closure when it changed (always the first time: there is no last selection
-/// yet). It is a closure that captures nothing, built in the (specialisable) `subscribe` call: it
+/// subscriber's closure when it changed. The first value goes through ``receiveFirst(_:)``
+/// instead, which sets the last selection. `receive` is a closure that captures nothing, built in the (specialisable) `subscribe` call: it
 /// reads what it needs from the subscriber it is handed (a ``SelectingSubscriber``), so the
 /// selection and comparison run as specialised code, and a notification costs one call into it,
 /// with no separate object for the last selection. Only the draining thread calls it and flips
@@ -25,6 +25,23 @@ class Subscriber<State>: @unchecked Sendable {
     init(receive: @escaping (Subscriber<State>, inout State) -> Void) {
         self.receive = receive
     }
+
+    /// Hands the subscriber its first value, when its subscription is processed: the only call
+    /// before the subscriber is in the store's list (or joins it at the end of a round), so every
+    /// later call, to `receive`, comes after it.
+    @usableFromInline
+    func receiveFirst(_ state: inout State) {
+        receive(self, &state)
+    }
+
+    /// A subscriber that does nothing, inactive from the start: the stand-in for one that left
+    /// during a round of notifications (see `StoreCore.inertSubscriber`).
+    @usableFromInline
+    static func inert() -> Subscriber {
+        let subscriber = Subscriber { _, _ in }
+        subscriber.isActive = false
+        return subscriber
+    }
 }
 
 /// A subscriber to a selection of the state: what it selects, how it tells repeats, whom it tells,
@@ -37,6 +54,19 @@ final class SelectingSubscriber<State, Value>: Subscriber<State>, @unchecked Sen
     @usableFromInline let isDuplicate: (@Sendable (Value, Value) -> Bool)?
     @usableFromInline let onChange: @Sendable (Value) -> Void
     @usableFromInline @exclusivity(unchecked) var last: Value?
+
+    /// Sets `last` from the current selection and tells it, unless `last` is set already (a
+    /// main-actor subscription made on the main thread told it before `subscribe` returned): then
+    /// `receive` compares as in any round. So `last` is set before any call of `receive`, which
+    /// reads it with `unsafelyUnwrapped`: no test of the optional in the rounds (two instructions
+    /// a subscriber). Called once a subscription, unspecialised.
+    @usableFromInline
+    override func receiveFirst(_ state: inout State) {
+        guard last == nil else { return receive(self, &state) }
+        let value = select(state)
+        last = value
+        onChange(value)
+    }
 
     /// `receive` is handed this subscriber: it reaches the fields with `unsafeDowncast`.
     @usableFromInline

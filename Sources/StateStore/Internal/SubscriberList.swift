@@ -71,6 +71,20 @@ struct SubscriberList<State> {
         removeAll { $0 === subscriber }
     }
 
+    /// Puts `standIn` in the place of `subscriber` (the same object) and returns `subscriber`, or
+    /// returns `nil` when it is not in the list. The list keeps its length and its buffer, so a
+    /// round of notifications walking it from its base pointer may go on.
+    @usableFromInline
+    func replace(_ subscriber: Element, with standIn: Element) -> Element? {
+        guard let base else { return nil }
+        for index in 0..<count where base[index] === subscriber {
+            let removed = (base + index).move()
+            (base + index).initialize(to: standIn)
+            return removed
+        }
+        return nil
+    }
+
     /// Removes every subscriber and returns them (see ``removeAll(where:)``); keeps the buffer.
     @usableFromInline
     mutating func removeAll() -> ContiguousArray<Element> {
