@@ -36,6 +36,9 @@ final class ExportRun<Rules: ReplayDecisions> {
     /// The steps pass 1 read: what the progress counts as done when pass 2 (re)starts.
     private var learnedSteps = 0
     private var partPaths: [String] = []
+    /// The log's leaves by class, counted in pass 1 (the export's too: see
+    /// ``DistinctValueCollector``).
+    private var leafCounts = LeafCounts()
 
     init(
         rules: Rules, key: PseudonymKey, path: String, output: String, overwrite: Bool, maximumLineBytes: Int,
@@ -123,6 +126,7 @@ final class ExportRun<Rules: ReplayDecisions> {
             progress?.completedUnitCount = Int64(steps)
             if reader.path != partPaths[partPaths.count - 1] { partPaths.append(reader.path) }
         }
+        leafCounts = collector.counts
         var pseudonymiser = visitor.pseudonymiser
         pseudonymiser.protectedFragments = rules.protectedFragments(in: header.state)
         for value in collector.values { pseudonymiser.register(value.value, kind: value.kind) }
@@ -188,7 +192,6 @@ final class ExportRun<Rules: ReplayDecisions> {
         visitor.pseudonymiser.report.occurrences = [:]
         visitor.pseudonymiser.report.freeTextFieldsTouched = 0
         visitor.pseudonymiser.report.freeTextReplacements = 0
-        visitor.counts = LeafCounts()
 
         let reader = try open()
         var export = header.state
@@ -289,7 +292,7 @@ final class ExportRun<Rules: ReplayDecisions> {
                 let report = PseudonymisationReport(
                     log: path, output: output, steps: step, partsRead: end.partsRead,
                     closedCleanly: end.footer != nil, tornLineDropped: end.tornLine, privacy: privacy,
-                    leaves: visitor.counts, pseudonyms: visitor.pseudonymiser.report, restarts: restarts)
+                    leaves: leafCounts, pseudonyms: visitor.pseudonymiser.report, restarts: restarts)
                 return Written(report: report, footer: end.footer != nil)
             }
         }
