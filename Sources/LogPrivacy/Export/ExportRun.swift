@@ -156,13 +156,15 @@ final class ExportRun<Rules: ReplayDecisions> {
     static var handoverChunks: Int { 6 }
 
     /// One step of pass 2 as the preparing thread hands it over: the original reduced (and its
-    /// fingerprint checked), the action pseudonymised.
+    /// fingerprint checked), the action pseudonymised and encoded for its line.
     private struct PreparedStep {
         let record: ActionLogRecord<Action>
         /// The part the record was read from.
         let part: String
         /// The pseudonymised action.
         let action: Action
+        /// Its JSON, as the export's line holds it (nil: the writer encodes it).
+        let encoded: ActionLogExportWriter<State>.EncodedAction?
         let originalDecisions: Rules.Decisions
     }
 
@@ -180,11 +182,12 @@ final class ExportRun<Rules: ReplayDecisions> {
     }
 
     /// Pass 2 on two threads. The preparing thread reads the log (its batches decoded ahead on
-    /// a third, as every reader does), reduces the original, checks its fingerprints and
-    /// pseudonymises each action; this thread reduces the pseudonymised action, compares the
-    /// step's decisions, fingerprints the export and writes it. Steps cross in order through a
-    /// bounded queue (``handoverChunks`` chunks of ``chunkSteps``), so the checks happen in the
-    /// log's order and a failure on the preparing thread is met after every step before it.
+    /// a third, as every reader does), reduces the original, checks its fingerprints,
+    /// pseudonymises each action and encodes it for its line; this thread reduces the
+    /// pseudonymised action, compares the step's decisions, fingerprints the export and writes
+    /// its line. Steps cross in order through a bounded queue (``handoverChunks`` chunks of
+    /// ``chunkSteps``), so the checks happen in the log's order and a failure on the preparing
+    /// thread is met after every step before it.
     /// A difference stops the preparing thread (and waits for it) before the redraw.
     private func writeExport(header: ActionLogHeader<State>) throws -> Written {
         progress?.completedUnitCount = Int64(learnedSteps)
@@ -267,7 +270,8 @@ final class ExportRun<Rules: ReplayDecisions> {
                             try writer.append(
                                 sequence: prepared[index].record.sequence,
                                 timeMilliseconds: prepared[index].record.timeMilliseconds,
-                                action: prepared[index].action, fingerprint: fingerprint)
+                                action: prepared[index].action, encoded: prepared[index].encoded,
+                                fingerprint: fingerprint)
                         } catch {
                             throw PseudonymisationError.cannotWrite(path: temporary, reason: String(describing: error))
                         }
@@ -321,6 +325,7 @@ final class ExportRun<Rules: ReplayDecisions> {
         var lastLine = 1
         var chunk: [PreparedStep] = []
         chunk.reserveCapacity(Self.chunkSteps)
+        let encoder = ActionLogExportWriter<State>.ActionEncoder()
         do {
             while case let batch = try nextBatch(reader), !batch.isEmpty {
                 for record in batch {
@@ -338,7 +343,8 @@ final class ExportRun<Rules: ReplayDecisions> {
                     }
                     chunk.append(
                         PreparedStep(
-                            record: record, part: reader.path, action: action, originalDecisions: originalDecisions))
+                            record: record, part: reader.path, action: action, encoded: encoder.encode(action),
+                            originalDecisions: originalDecisions))
                     if chunk.count == Self.chunkSteps {
                         guard queue.push(.steps(chunk)) else { return }
                         chunk = []
