@@ -489,7 +489,9 @@ struct MemberwiseSameness<Value: Equatable>: @unchecked Sendable {
     }
 
     private let members: [Member]
-    private let usable: Bool
+    /// Whether the list names every stored member and the layout gives each one's place: if
+    /// not, ``unchanged(_:_:)`` is `==`.
+    let usable: Bool
 
     init(count: Int, _ members: [Member]) {
         self.members = members
