@@ -36,9 +36,10 @@ public final class ActionLogExportWriter<State: StoreState & Encodable> {
         writer.isBatching = true
     }
 
-    /// Encodes actions as ``append(sequence:timeMilliseconds:action:fingerprint:)`` writes them,
-    /// on any thread: an export encodes each action on one thread and writes its line on another
-    /// (``append(sequence:timeMilliseconds:encoded:fingerprint:)``).
+    /// Encodes actions as
+    /// ``ActionLogExportWriter/append(sequence:timeMilliseconds:action:fingerprint:)`` writes
+    /// them, on any thread: an export encodes each action on one thread and writes its line on
+    /// another (``ActionLogExportWriter/append(sequence:timeMilliseconds:action:encoded:fingerprint:)``).
     public struct ActionEncoder: @unchecked Sendable {
         // The closure captures nothing mutable: it only calls the action type's `LogEncodable`.
         private let fastEncode: ((State.Action, inout LogWriter) throws -> Void)?
@@ -49,7 +50,8 @@ public final class ActionLogExportWriter<State: StoreState & Encodable> {
         }
 
         /// The action's JSON through its `LogEncodable` fast path, or nil when it has none or it
-        /// throws: the writer then encodes it as it would (``append(sequence:timeMilliseconds:action:fingerprint:)``).
+        /// throws: the writer then encodes it as it would
+        /// (``ActionLogExportWriter/append(sequence:timeMilliseconds:action:fingerprint:)``).
         public func encode(_ action: State.Action) -> EncodedAction? {
             guard let fastEncode else { return nil }
             var writer = LogWriter(bytes: [])
