@@ -87,6 +87,10 @@ final class PseudonymiseTests: XCTestCase {
                 name)
             XCTAssertEqual(try PersonalValueLeaks.leaks(original: log, export: output), [], name)
             XCTAssertEqual(report.steps, original.count)
+            // The report's counts (made in the first pass, from the original) are those of a
+            // walk over every leaf of the export, and of the original.
+            XCTAssertEqual(report.leaves, try Self.walkedLeafCounts(output), name)
+            XCTAssertEqual(report.leaves, try Self.walkedLeafCounts(log), name)
             personalLeaves += report.leaves.personal
         }
         XCTAssertGreaterThan(personalLeaves, 100, "the example logs hold personal data to pseudonymise")
@@ -109,6 +113,39 @@ final class PseudonymiseTests: XCTestCase {
         }
         for kept in ["cart-1", "order-1", "SB-1001", "45.95", "GBP", "tee-navy-m"] {
             XCTAssertTrue(text.contains(kept), "the export keeps \(kept)")
+        }
+    }
+
+    /// The leaves of a log (its header's state and every action), by class, counted by a walk
+    /// that visits every leaf.
+    private static func walkedLeafCounts(_ log: String) throws -> LeafCounts {
+        let reader = try ActionLogPartsReader<CheckoutState>(
+            path: log, schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
+        var counter = EveryLeafCounter(registrations: reader.header.state.dataRegistrations)
+        var state = reader.header.state
+        state.visitData(&counter)
+        while case let batch = try reader.nextBatch(), !batch.isEmpty {
+            for record in batch {
+                var action = record.action
+                action.visitData(&counter)
+            }
+        }
+        return counter.counts
+    }
+
+    /// Counts every leaf it is handed, by class.
+    private struct EveryLeafCounter: DataVisitor {
+        let registrations: DataRegistrations
+        var counts = LeafCounts()
+
+        mutating func visitSecret(field: String) { counts.secret += 1 }
+
+        mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
+            switch dataClass {
+            case .plain: counts.plain += 1
+            case .secret: counts.secret += 1
+            case .personal: counts.personal += 1
+            }
         }
     }
 

@@ -32,6 +32,36 @@ final class CheckoutDecisionsTests: XCTestCase {
         )
     }
 
+    func testThePaymentAndWebStatesAreToldUnchangedMemberByMemberAsTheirEqualityTellsIt() {
+        XCTAssertTrue(CheckoutDecisions.paymentMembers.usable, "a member added to PaymentState must be listed")
+        XCTAssertTrue(CheckoutDecisions.webMembers.usable, "a member added to WebCheckoutState must be listed")
+        let payment = PaymentState(providerID: "adyen")
+        var changes: [(inout PaymentState) -> Void] = [
+            { $0.phase = .declined(reason: "insufficient funds") }, { $0.providerID = "afterpay" },
+            { $0.selectedMethodID = "card" },
+            { $0.amount = Money(amount: 12.5, currencyCode: "GBP") },
+            { $0.paidAmount = Money(amount: 1, currencyCode: "GBP") }, { $0.isConfirmed = true }, { $0.attempt = 2 },
+            { $0.restarts = 1 }, { $0.dropInResultCode = "Authorised" },
+        ]
+        // Equal values in new storage: the same answer as `==`.
+        changes.append { $0.providerID = String("ad" + "yen") }
+        for (index, change) in changes.enumerated() {
+            var after = payment
+            change(&after)
+            XCTAssertEqual(
+                CheckoutDecisions.paymentMembers.unchanged(payment, after), payment == after, "change \(index)")
+        }
+        XCTAssertTrue(CheckoutDecisions.paymentMembers.unchanged(payment, payment))
+        var web = CheckoutState(kind: .web).web
+        XCTAssertTrue(CheckoutDecisions.webMembers.unchanged(web, web))
+        let before = web
+        web.loadProgress = 0.5
+        XCTAssertFalse(CheckoutDecisions.webMembers.unchanged(before, web))
+        web.loadProgress = before.loadProgress
+        web.customEventCount += 1
+        XCTAssertFalse(CheckoutDecisions.webMembers.unchanged(before, web))
+    }
+
     /// Steps from a state with an email and its pseudonymised copy, each adding to the next
     /// request id (a plain member): `originalStep` in the original, `exportStep` in the export.
     private func requestIDSteps(originalStep: Int, exportStep: Int) -> (CheckoutDecisions.Step, CheckoutDecisions.Step)

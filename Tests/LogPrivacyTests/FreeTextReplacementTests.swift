@@ -16,6 +16,41 @@ final class FreeTextReplacementTests: XCTestCase {
         XCTAssertEqual(pseudonymiser.report.freeTextReplacements, 2)
     }
 
+    func testARepeatedTextIsReplacedAndCountedAsTheFirstTimeAndFollowsNewValues() throws {
+        // Repeated texts are answered from a cache: the same output and the same counts as a
+        // pseudonymiser that never saw the text, and a value made known since is replaced.
+        var cached = try Fixtures.pseudonymiser()
+        var fresh = try Fixtures.pseudonymiser()
+        _ = try cached.pseudonym(for: "Jane Doe", kind: .nameOrAddress)
+        let text = "Hello Jane Doe, Ann and jo@x.org"
+        let first = try cached.replacingKnownValues(in: text)
+        // The first call issued the email address's pseudonym (so kept nothing), the second
+        // keeps its answer, the third is answered from the cache.
+        XCTAssertEqual(try cached.replacingKnownValues(in: text), first)
+        let occurrences = cached.report.occurrences
+        XCTAssertEqual(try cached.replacingKnownValues(in: text), first)
+        XCTAssertEqual(cached.report.freeTextFieldsTouched, 3)
+        XCTAssertEqual(cached.report.freeTextReplacements, 6, "Jane Doe and the email address, three times")
+        XCTAssertEqual(cached.report.occurrences[.nameOrAddress], (occurrences[.nameOrAddress] ?? 0) + 1)
+        XCTAssertEqual(cached.report.occurrences[.email], (occurrences[.email] ?? 0) + 1)
+        XCTAssertEqual(try cached.replacingKnownValues(in: "plain text"), "plain text")
+        XCTAssertEqual(try cached.replacingKnownValues(in: "plain text"), "plain text")
+        XCTAssertEqual(cached.report.freeTextFieldsTouched, 3, "a text with nothing to replace is not counted")
+        // Ann becomes known: the cached answer for the text no longer holds.
+        let ann = try cached.pseudonym(for: "Ann", kind: .nameOrAddress)
+        let third = try cached.replacingKnownValues(in: text)
+        XCTAssertTrue(third.contains(" \(ann) and "), third)
+        XCTAssertFalse(third.contains("Ann"), third)
+        // The same sequence of calls without repeats gives the same texts and pseudonyms.
+        _ = try fresh.pseudonym(for: "Jane Doe", kind: .nameOrAddress)
+        XCTAssertEqual(try fresh.replacingKnownValues(in: text), first)
+        XCTAssertEqual(try fresh.pseudonym(for: "Ann", kind: .nameOrAddress), ann)
+        XCTAssertEqual(try fresh.replacingKnownValues(in: text), third)
+        // A redraw empties the cache too.
+        let redrawn = try cached.redraw("Ann", kind: .nameOrAddress)
+        XCTAssertTrue(try cached.replacingKnownValues(in: text).contains(" \(redrawn) and "))
+    }
+
     func testTheLeftmostThenLongestValueWins() throws {
         var pseudonymiser = try Fixtures.pseudonymiser()
         let first = try pseudonymiser.pseudonym(for: "Jane", kind: .nameOrAddress)

@@ -36,17 +36,67 @@ public final class ActionLogExportWriter<State: StoreState & Encodable> {
         writer.isBatching = true
     }
 
+    /// Encodes actions as
+    /// ``ActionLogExportWriter/append(sequence:timeMilliseconds:action:fingerprint:)`` writes
+    /// them, on any thread: an export encodes each action on one thread and writes its line on
+    /// another (``ActionLogExportWriter/append(sequence:timeMilliseconds:action:encoded:fingerprint:)``).
+    public struct ActionEncoder: @unchecked Sendable {
+        // The closure captures nothing mutable: it only calls the action type's `LogEncodable`.
+        private let fastEncode: ((State.Action, inout LogWriter) throws -> Void)?
+
+        /// An encoder for `State.Action`.
+        public init() {
+            fastEncode = ActionLogWriter<State>.fastEncoder()
+        }
+
+        /// The action's JSON through its `LogEncodable` fast path, or nil when it has none or it
+        /// throws: the writer then encodes it as it would
+        /// (``ActionLogExportWriter/append(sequence:timeMilliseconds:action:fingerprint:)``).
+        public func encode(_ action: State.Action) -> EncodedAction? {
+            guard let fastEncode else { return nil }
+            var writer = LogWriter(bytes: [])
+            writer.bytes.reserveCapacity(256)
+            guard (try? fastEncode(action, &writer)) != nil else { return nil }
+            return EncodedAction(bytes: writer.bytes)
+        }
+    }
+
+    /// An action's JSON, encoded by an ``ActionEncoder``.
+    public struct EncodedAction: Sendable {
+        let bytes: [UInt8]
+    }
+
     /// Appends one action line (`fingerprint` is written as the line's `fp` when given).
     public func append(
         sequence: Int, timeMilliseconds: Int64, action: State.Action, fingerprint: Fingerprint?
     ) throws(ActionLogError) {
         try writer.append(
             sequence: sequence, timeMilliseconds: timeMilliseconds, action: action, fingerprint: fingerprint)
+        try flushSometimes()
+    }
+
+    /// Writes the collected lines once they are about ``batchBytes``.
+    private func flushSometimes() throws(ActionLogError) {
         linesSinceFlush += 1
         if linesSinceFlush >= 256 {
             linesSinceFlush = 0
             if writer.wantsFlush(atLeast: Self.batchBytes) { try writer.flush() }
         }
+    }
+
+    /// Appends one action line whose action was encoded beforehand by an ``ActionEncoder``
+    /// (`encoded`), or encodes `action` here when it was not (`encoded` nil).
+    public func append(
+        sequence: Int, timeMilliseconds: Int64, action: State.Action, encoded: EncodedAction?, fingerprint: Fingerprint?
+    ) throws(ActionLogError) {
+        guard let encoded else {
+            try append(sequence: sequence, timeMilliseconds: timeMilliseconds, action: action, fingerprint: fingerprint)
+            return
+        }
+        try writer.append(
+            sequence: sequence, timeMilliseconds: timeMilliseconds, encodedAction: encoded.bytes,
+            fingerprint: fingerprint)
+        try flushSometimes()
     }
 
     /// Writes the footer (the last action's sequence number and `footerFingerprint`), syncs and

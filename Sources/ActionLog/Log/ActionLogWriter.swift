@@ -97,7 +97,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         try writeLine(&line)
     }
 
-    private static func fastEncoder() -> ((State.Action, inout LogWriter) throws -> Void)? {
+    static func fastEncoder() -> ((State.Action, inout LogWriter) throws -> Void)? {
         guard let type = State.Action.self as? any LogEncodable.Type else { return nil }
         return typedFastEncoder(type)
     }
@@ -121,13 +121,7 @@ final class ActionLogWriter<State: StoreState & Encodable> {
         action: State.Action,
         fingerprint: Fingerprint?
     ) throws(ActionLogError) {
-        lineBuffer.removeAll(keepingCapacity: true)
-        lineBuffer.append(contentsOf: #"{"seq":"#.utf8)
-        appendDecimalDigits(Int64(sequence))
-        lineBuffer.append(contentsOf: #","t":"#.utf8)
-        // As a 64-bit value: a time in milliseconds does not fit a 32-bit `Int`.
-        appendDecimalDigits(timeMilliseconds)
-        lineBuffer.append(contentsOf: #","action":"#.utf8)
+        beginLine(sequence: sequence, timeMilliseconds: timeMilliseconds)
         let mark = lineBuffer.count
         if let fastEncode {
             // The line buffer is moved into the writer and back, never copied.
@@ -151,6 +145,32 @@ final class ActionLogWriter<State: StoreState & Encodable> {
                 throw .encodingFailed(what: "action \(sequence)", reason: "\(error)")
             }
         }
+        try endLine(sequence: sequence, fingerprint: fingerprint)
+    }
+
+    /// Writes one action line whose action was encoded beforehand, as `append` would encode it
+    /// (``ActionLogExportWriter`` encodes on another thread than the one that writes).
+    func append(
+        sequence: Int, timeMilliseconds: Int64, encodedAction: [UInt8], fingerprint: Fingerprint?
+    ) throws(ActionLogError) {
+        beginLine(sequence: sequence, timeMilliseconds: timeMilliseconds)
+        lineBuffer.append(contentsOf: encodedAction)
+        try endLine(sequence: sequence, fingerprint: fingerprint)
+    }
+
+    /// Starts a line in the line buffer, up to its action.
+    private func beginLine(sequence: Int, timeMilliseconds: Int64) {
+        lineBuffer.removeAll(keepingCapacity: true)
+        lineBuffer.append(contentsOf: #"{"seq":"#.utf8)
+        appendDecimalDigits(Int64(sequence))
+        lineBuffer.append(contentsOf: #","t":"#.utf8)
+        // As a 64-bit value: a time in milliseconds does not fit a 32-bit `Int`.
+        appendDecimalDigits(timeMilliseconds)
+        lineBuffer.append(contentsOf: #","action":"#.utf8)
+    }
+
+    /// Ends the line in the line buffer after its action, and writes it (or batches it).
+    private func endLine(sequence: Int, fingerprint: Fingerprint?) throws(ActionLogError) {
         if let fingerprint { lineBuffer.append(contentsOf: ",\"fp\":\"\(fingerprint)\"".utf8) }
         ActionLogFormat.seal(&lineBuffer)
         if isBatching {

@@ -131,9 +131,10 @@ extension DataVisitor {
     /// replaces the URL with the rewritten text, read as logged text (its secrets stay redacted).
     @inlinable public mutating func visit(_ url: inout SensitiveURL, field: String, as dataClass: DataClass) {
         if visitsPersonalLeavesOnly && dataClass == .plain { return }
-        var text = url.redactedString
+        let logged = url.redactedString
+        var text = logged
         visit(&text, field: field, as: dataClass)
-        if text != url.redactedString { url = SensitiveURL(logged: text) }
+        if text != logged { url = SensitiveURL(logged: text) }
     }
 
     /// An optional URL, visited when present.

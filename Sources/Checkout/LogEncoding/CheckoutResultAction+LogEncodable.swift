@@ -88,7 +88,7 @@ extension CartLine: LogEncodable {
         log.member("productID", productID)
         log.member("title", title)
         log.member("quantity", quantity)
-        log.member("unitPrice", unitPrice.description)
+        log.member("unitPrice", unitPrice)
         log.endObject()
     }
 }
@@ -97,10 +97,10 @@ extension CartTotals: LogEncodable {
     /// Writes the totals as their `Encodable` does: decimal strings.
     public func encode(to log: inout LogWriter) throws {
         log.beginObject()
-        log.member("subtotal", subtotal.description)
-        log.member("shipping", shipping.description)
-        log.member("discount", discount.description)
-        log.member("total", total.description)
+        log.member("subtotal", subtotal)
+        log.member("shipping", shipping)
+        log.member("discount", discount)
+        log.member("total", total)
         log.endObject()
     }
 }
@@ -120,7 +120,7 @@ extension Money: LogEncodable {
     /// Writes the amount as its `Encodable` does: a decimal string, and the currency code.
     public func encode(to log: inout LogWriter) throws {
         log.beginObject()
-        log.member("amount", amount.description)
+        log.member("amount", amount)
         log.member("currencyCode", currencyCode)
         log.endObject()
     }

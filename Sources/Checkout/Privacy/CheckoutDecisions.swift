@@ -171,7 +171,8 @@ public struct CheckoutDecisions: ReplayDecisions {
                 personal: CheckoutViewState.holdsPersonalData, unchanged: unchanged & (1 << 8) != 0)
             && same(
                 original.before.web, original.state.web, export.before.web, export.state.web,
-                personal: WebCheckoutState.holdsPersonalData, unchanged: unchanged & (1 << 9) != 0)
+                personal: WebCheckoutState.holdsPersonalData, unchanged: unchanged & (1 << 9) != 0,
+                unchangedBy: webMembers.unchanged)
             && same(
                 original.before.native, original.state.native, export.before.native, export.state.native,
                 personal: NativeCheckoutState.holdsPersonalData, unchanged: unchanged & (1 << 10) != 0)
@@ -199,7 +200,8 @@ public struct CheckoutDecisions: ReplayDecisions {
                 personal: OrderSummary.holdsPersonalData, unchanged: unchanged & (1 << 16) != 0)
             && same(
                 original.before.payment, original.state.payment, export.before.payment, export.state.payment,
-                personal: PaymentState.holdsPersonalData, unchanged: unchanged & (1 << 17) != 0)
+                personal: PaymentState.holdsPersonalData, unchanged: unchanged & (1 << 17) != 0,
+                unchangedBy: paymentMembers.unchanged)
             && same(
                 original.before.errors, original.state.errors, export.before.errors, export.state.errors,
                 personal: CheckoutErrorMessage.holdsPersonalData, unchanged: unchanged & (1 << 18) != 0)
@@ -317,6 +319,40 @@ public struct CheckoutDecisions: ReplayDecisions {
         return !personal && after == exportAfter
     }
 
+    /// Unchanged in both replays (`unchanged`: each value before the step the same as after it),
+    /// or holding no personal leaf and equal in both.
+    @inline(__always)
+    private static func same<Member: Equatable>(
+        _ before: Member, _ after: Member, _ exportBefore: Member,
+        _ exportAfter: Member, personal: Bool, unchanged: Bool, unchangedBy sameValue: (Member, Member) -> Bool
+    ) -> Bool {
+        if unchanged { return true }
+        if sameValue(before, after) && sameValue(exportBefore, exportAfter) { return true }
+        return !personal && after == exportAfter
+    }
+
+    /// The payment state's members, for telling whether a step left it unchanged member by
+    /// member: it changes its bytes on most steps (a phase, an attempt), and its `==` compares
+    /// every amount, intent, session and receipt.
+    static let paymentMembers = MemberwiseSameness<PaymentState>(
+        count: Mirror(reflecting: PaymentState()).children.count,
+        [
+            .init(\.phase), .init(\.providerID), .init(\.selectedMethodID), .init(\.amount), .init(\.paidAmount),
+            .init(\.intent), .init(\.session), .init(\.receipt), .init(\.isConfirmed), .init(\.attempt),
+            .init(\.restarts), .init(\.widget), .init(\.shopperAction), .init(\.confirmation),
+            .init(\.dropInResultCode),
+        ])
+
+    /// The web checkout state's members, as ``paymentMembers``.
+    static let webMembers = MemberwiseSameness<WebCheckoutState>(
+        count: Mirror(reflecting: CheckoutState(kind: .web).web).children.count,
+        [
+            .init(\.apiType), .init(\.mode), .init(\.session), .init(\.loadProgress), .init(\.currentURL),
+            .init(\.order), .init(\.completionRecord), .init(\.rejections), .init(\.configuration),
+            .init(\.customEvents), .init(\.customEventCount), .init(\.confirmedOrderNumber),
+            .init(\.completionParsing), .init(\.applePay),
+        ])
+
     /// The number of stored members of ``CheckoutState`` that ``statesStayEqual(_:_:)`` compares.
     static var listedStateMembers: Int { 25 }
 
@@ -425,6 +461,56 @@ enum CanonicalDifference {
             return path
         default:
             return path
+        }
+    }
+}
+
+/// Tells whether a step left a value unchanged, member by member: a member whose bytes are
+/// identical in both values is the same value (the argument of
+/// ``CheckoutDecisions/unchangedMembers(_:_:)``: its references name the same copy-on-write or
+/// immutable storage), with no comparison; the others are compared with `==`. Identical bytes
+/// prove sameness, not the other way round, so the answer is that of `before == after` except that
+/// a member holding the very same value is taken as unchanged even where its `==` is not reflexive
+/// (a NaN): as the state-level skip already takes it. When the list does not name every stored
+/// member (`count` differs) or the layout gives no member's place, it falls back to `==`.
+///
+/// Immutable once made (its closures read members of their arguments only), so it is shared
+/// between threads.
+struct MemberwiseSameness<Value: Equatable>: @unchecked Sendable {
+    /// One stored member: where it lies, and its `==`.
+    struct Member {
+        let bytes: Range<Int>?
+        let equal: (Value, Value) -> Bool
+
+        init<Field: Equatable>(_ field: KeyPath<Value, Field>) {
+            bytes = MemoryLayout<Value>.offset(of: field).map { $0..<($0 + MemoryLayout<Field>.size) }
+            equal = { $0[keyPath: field] == $1[keyPath: field] }
+        }
+    }
+
+    private let members: [Member]
+    /// Whether the list names every stored member and the layout gives each one's place: if
+    /// not, ``unchanged(_:_:)`` is `==`.
+    let usable: Bool
+
+    init(count: Int, _ members: [Member]) {
+        self.members = members
+        usable = members.count == count && members.allSatisfy { $0.bytes != nil }
+    }
+
+    /// Whether `after` is the same value as `before` (see the type's comment).
+    func unchanged(_ before: Value, _ after: Value) -> Bool {
+        guard usable else { return before == after }
+        return withUnsafeBytes(of: before) { first in
+            withUnsafeBytes(of: after) { second in
+                guard let a = first.baseAddress, let b = second.baseAddress else { return before == after }
+                for member in members {
+                    guard let range = member.bytes else { return before == after }
+                    if memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0 { continue }
+                    if !member.equal(before, after) { return false }
+                }
+                return true
+            }
         }
     }
 }

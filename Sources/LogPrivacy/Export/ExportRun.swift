@@ -36,6 +36,9 @@ final class ExportRun<Rules: ReplayDecisions> {
     /// The steps pass 1 read: what the progress counts as done when pass 2 (re)starts.
     private var learnedSteps = 0
     private var partPaths: [String] = []
+    /// The log's leaves by class, counted in pass 1 (the export's too: see
+    /// ``DistinctValueCollector``).
+    private var leafCounts = LeafCounts()
 
     init(
         rules: Rules, key: PseudonymKey, path: String, output: String, overwrite: Bool, maximumLineBytes: Int,
@@ -123,6 +126,7 @@ final class ExportRun<Rules: ReplayDecisions> {
             progress?.completedUnitCount = Int64(steps)
             if reader.path != partPaths[partPaths.count - 1] { partPaths.append(reader.path) }
         }
+        leafCounts = collector.counts
         var pseudonymiser = visitor.pseudonymiser
         pseudonymiser.protectedFragments = rules.protectedFragments(in: header.state)
         for value in collector.values { pseudonymiser.register(value.value, kind: value.kind) }
@@ -152,13 +156,15 @@ final class ExportRun<Rules: ReplayDecisions> {
     static var handoverChunks: Int { 6 }
 
     /// One step of pass 2 as the preparing thread hands it over: the original reduced (and its
-    /// fingerprint checked), the action pseudonymised.
+    /// fingerprint checked), the action pseudonymised and encoded for its line.
     private struct PreparedStep {
         let record: ActionLogRecord<Action>
         /// The part the record was read from.
         let part: String
         /// The pseudonymised action.
         let action: Action
+        /// Its JSON, as the export's line holds it (nil: the writer encodes it).
+        let encoded: ActionLogExportWriter<State>.EncodedAction?
         let originalDecisions: Rules.Decisions
     }
 
@@ -176,11 +182,12 @@ final class ExportRun<Rules: ReplayDecisions> {
     }
 
     /// Pass 2 on two threads. The preparing thread reads the log (its batches decoded ahead on
-    /// a third, as every reader does), reduces the original, checks its fingerprints and
-    /// pseudonymises each action; this thread reduces the pseudonymised action, compares the
-    /// step's decisions, fingerprints the export and writes it. Steps cross in order through a
-    /// bounded queue (``handoverChunks`` chunks of ``chunkSteps``), so the checks happen in the
-    /// log's order and a failure on the preparing thread is met after every step before it.
+    /// a third, as every reader does), reduces the original, checks its fingerprints,
+    /// pseudonymises each action and encodes it for its line; this thread reduces the
+    /// pseudonymised action, compares the step's decisions, fingerprints the export and writes
+    /// its line. Steps cross in order through a bounded queue (``handoverChunks`` chunks of
+    /// ``chunkSteps``), so the checks happen in the log's order and a failure on the preparing
+    /// thread is met after every step before it.
     /// A difference stops the preparing thread (and waits for it) before the redraw.
     private func writeExport(header: ActionLogHeader<State>) throws -> Written {
         progress?.completedUnitCount = Int64(learnedSteps)
@@ -188,7 +195,6 @@ final class ExportRun<Rules: ReplayDecisions> {
         visitor.pseudonymiser.report.occurrences = [:]
         visitor.pseudonymiser.report.freeTextFieldsTouched = 0
         visitor.pseudonymiser.report.freeTextReplacements = 0
-        visitor.counts = LeafCounts()
 
         let reader = try open()
         var export = header.state
@@ -264,7 +270,8 @@ final class ExportRun<Rules: ReplayDecisions> {
                             try writer.append(
                                 sequence: prepared[index].record.sequence,
                                 timeMilliseconds: prepared[index].record.timeMilliseconds,
-                                action: prepared[index].action, fingerprint: fingerprint)
+                                action: prepared[index].action, encoded: prepared[index].encoded,
+                                fingerprint: fingerprint)
                         } catch {
                             throw PseudonymisationError.cannotWrite(path: temporary, reason: String(describing: error))
                         }
@@ -289,7 +296,7 @@ final class ExportRun<Rules: ReplayDecisions> {
                 let report = PseudonymisationReport(
                     log: path, output: output, steps: step, partsRead: end.partsRead,
                     closedCleanly: end.footer != nil, tornLineDropped: end.tornLine, privacy: privacy,
-                    leaves: visitor.counts, pseudonyms: visitor.pseudonymiser.report, restarts: restarts)
+                    leaves: leafCounts, pseudonyms: visitor.pseudonymiser.report, restarts: restarts)
                 return Written(report: report, footer: end.footer != nil)
             }
         }
@@ -318,6 +325,7 @@ final class ExportRun<Rules: ReplayDecisions> {
         var lastLine = 1
         var chunk: [PreparedStep] = []
         chunk.reserveCapacity(Self.chunkSteps)
+        let encoder = ActionLogExportWriter<State>.ActionEncoder()
         do {
             while case let batch = try nextBatch(reader), !batch.isEmpty {
                 for record in batch {
@@ -335,7 +343,8 @@ final class ExportRun<Rules: ReplayDecisions> {
                     }
                     chunk.append(
                         PreparedStep(
-                            record: record, part: reader.path, action: action, originalDecisions: originalDecisions))
+                            record: record, part: reader.path, action: action, encoded: encoder.encode(action),
+                            originalDecisions: originalDecisions))
                     if chunk.count == Self.chunkSteps {
                         guard queue.push(.steps(chunk)) else { return }
                         chunk = []

@@ -16,12 +16,14 @@ public struct LeafCounts: Sendable, Hashable, Codable {
 
 /// Replaces every personal leaf of a value through one ``Pseudonymiser``: names, addresses,
 /// postcodes, email addresses and phone numbers by their pseudonyms, free text and URLs by
-/// ``Pseudonymiser/replacingKnownValues(in:)``. Counts the leaves by class, and remembers the
-/// first failure with the path of the field it met it in (a visitor cannot throw).
+/// ``Pseudonymiser/replacingKnownValues(in:)``, and remembers the first failure with the path
+/// of the field it met it in (a visitor cannot throw). It walks personal leaves only: plain
+/// sub-trees are neither walked nor copied (the leaves are counted by class in the export's first
+/// pass, by ``DistinctValueCollector``: a pseudonym replaces a leaf by one leaf of the same class,
+/// so the export holds the original's counts).
 struct PseudonymisingVisitor: DataVisitor {
     let registrations: DataRegistrations
     var pseudonymiser: Pseudonymiser
-    var counts = LeafCounts()
     /// Personal leaves to leave as they are, by their index among the value's personal leaves
     /// (a trial that finds which pseudonym changed a decision).
     var keepOriginal: Set<Int> = []
@@ -43,19 +45,17 @@ struct PseudonymisingVisitor: DataVisitor {
         failure = nil
     }
 
+    /// Plain leaves are left as they are, and plain sub-trees are not walked.
+    var visitsPersonalLeavesOnly: Bool { true }
+
     mutating func enter(_ field: String) { path.append(field) }
     mutating func leave() { path.removeLast() }
 
-    mutating func visitSecret(field: String) { counts.secret += 1 }
-
     mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
         switch dataClass {
-        case .plain:
-            counts.plain += 1
-        case .secret:
-            counts.secret += 1
+        case .plain, .secret:
+            return
         case .personal(let kind):
-            counts.personal += 1
             let index = personalIndex
             personalIndex += 1
             guard failure == nil, !keepOriginal.contains(index) else { return }
@@ -109,22 +109,38 @@ struct PersonalLeafCollector: DataVisitor {
 
 /// Collects the distinct personal values of a whole log (names, addresses, postcodes, email
 /// addresses, phone numbers: the values a pseudonym is issued for), in order of first
-/// appearance, so that an export can make every one known before it issues the first pseudonym.
+/// appearance, so that an export can make every one known before it issues the first pseudonym;
+/// and counts the log's leaves by class, for the report.
+///
+/// The counts are the export's: a pseudonym, or free text scrubbed of personal values, replaces
+/// a personal leaf by one personal leaf, and plain and secret leaves are kept, so the export holds
+/// as many leaves of each class as the original (a test compares them with a walk of every
+/// example log's export). They are counted here, in the first pass, where the walk runs beside
+/// the reading thread's decoding, rather than on the second pass's busy threads.
 struct DistinctValueCollector: DataVisitor {
     let registrations: DataRegistrations
     private(set) var values: [(kind: PersonalKind, value: String)] = []
+    /// The leaves visited, by class.
+    private(set) var counts = LeafCounts()
     private var seen: Set<SeenValue> = []
-
-    /// Only personal values are collected.
-    var visitsPersonalLeavesOnly: Bool { true }
 
     init(registrations: DataRegistrations) {
         self.registrations = registrations
     }
 
+    mutating func visitSecret(field: String) { counts.secret += 1 }
+
     mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
-        guard case .personal(let kind) = dataClass, kind != .freeText, kind != .url else { return }
-        if seen.insert(SeenValue(kind: kind, value: value)).inserted { values.append((kind, value)) }
+        switch dataClass {
+        case .plain:
+            counts.plain += 1
+        case .secret:
+            counts.secret += 1
+        case .personal(let kind):
+            counts.personal += 1
+            guard kind != .freeText, kind != .url else { return }
+            if seen.insert(SeenValue(kind: kind, value: value)).inserted { values.append((kind, value)) }
+        }
     }
 
     private struct SeenValue: Hashable {

@@ -32,11 +32,29 @@ extension Pseudonymiser {
     ///   in the text.
     public mutating func replacingKnownValues(in text: String) throws -> String {
         guard !text.isEmpty else { return text }
+        if let known = freeTexts[text] {
+            // The text was replaced before, under the same known values, pseudonyms and protected
+            // fragments: the same spans, the same pseudonyms. Counted as that replacement was.
+            guard let kinds = known.kinds else { return text }
+            for kind in kinds { report.occurrences[kind, default: 0] += 1 }
+            report.freeTextFieldsTouched += 1
+            report.freeTextReplacements += kinds.count
+            return known.output
+        }
         let found = FreeTextOccurrences(in: text, knownValues: knownValues, protectedFragments: protectedFragments)
-        guard !found.spans.isEmpty else { return text }
+        guard !found.spans.isEmpty else {
+            freeTexts.insert(text, FreeTextCache.Entry(output: text, kinds: nil))
+            return text
+        }
+        let before = freeTexts.generation
         let output = try found.replacing { span in try rendered(span, in: found) }
         report.freeTextFieldsTouched += 1
         report.freeTextReplacements += found.spans.count
+        // A replacement that issued a pseudonym (an email address found by its shape) changed the
+        // known values: the same text might be found otherwise now, so it is not kept.
+        if freeTexts.generation == before {
+            freeTexts.insert(text, FreeTextCache.Entry(output: output, kinds: found.spans.map(\.kind)))
+        }
         return output
     }
 
@@ -61,5 +79,46 @@ extension Pseudonymiser {
             }
         }
         return output
+    }
+}
+
+/// Free texts already replaced, and what each became (see
+/// ``Pseudonymiser/replacingKnownValues(in:)``): emptied whenever what a replacement depends on
+/// changes (``removeAll()``, which also moves ``generation`` on), and when it would hold more than
+/// ``maximumBytes`` of text, so an export's memory stays bounded whatever the log holds.
+struct FreeTextCache {
+    /// A text's replacement: its output, and the kinds of the spans replaced in order (`nil`
+    /// when nothing was: the output is the text).
+    struct Entry {
+        let output: String
+        let kinds: [PersonalKind]?
+    }
+
+    /// The most UTF-8 bytes of texts and outputs kept at once (4 MiB).
+    static var maximumBytes: Int { 4 << 20 }
+
+    private var entries: [String: Entry] = [:]
+    private var bytes = 0
+    /// Moves on at every ``removeAll()``.
+    private(set) var generation = 0
+
+    subscript(text: String) -> Entry? { entries[text] }
+
+    mutating func insert(_ text: String, _ entry: Entry) {
+        let size = text.utf8.count + entry.output.utf8.count
+        guard size <= Self.maximumBytes else { return }
+        if bytes + size > Self.maximumBytes {
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+        entries[text] = entry
+        bytes += size
+    }
+
+    mutating func removeAll() {
+        generation += 1
+        guard !entries.isEmpty else { return }
+        entries.removeAll()
+        bytes = 0
     }
 }

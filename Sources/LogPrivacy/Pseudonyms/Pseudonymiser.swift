@@ -42,7 +42,9 @@ public struct Pseudonymiser: Sendable {
     /// Fragments that free-text replacement leaves untouched wherever they occur (compared
     /// ignoring case, as parse rules compare URLs): parse rules' configured fragments, the
     /// order-number query parameter, order numbers.
-    public var protectedFragments: [String]
+    public var protectedFragments: [String] {
+        didSet { freeTexts.removeAll() }
+    }
 
     /// What has been done so far, in counts.
     public internal(set) var report = PseudonymReport()
@@ -58,6 +60,10 @@ public struct Pseudonymiser: Sendable {
     private var occurrences: [Occurrence: String] = [:]
     /// The known values, indexed for free-text replacement.
     var knownValues = KnownValueIndex()
+    /// The result of every free text already replaced (``replacingKnownValues(in:)``) since the
+    /// known values, the pseudonyms or the protected fragments last changed: a repeated page
+    /// title or URL costs one lookup. Bounded by ``FreeTextCache/maximumBytes``.
+    var freeTexts = FreeTextCache()
 
     /// A pseudonymiser for one export under `key`.
     public init(key: PseudonymKey, protectedFragments: [String] = []) {
@@ -111,6 +117,7 @@ public struct Pseudonymiser: Sendable {
         if let nextKey = next.collisionKey { owners[nextKey] = valueClass }
         issued[valueClass] = next
         occurrences.removeAll(keepingCapacity: true)
+        freeTexts.removeAll()
         report.redraws += 1
         report.occurrences[kind, default: 0] += 1
         let result = try OccurrenceRenderer.render(value, kind: kind, mapped: next.mapped, canonical: next.canonical)
@@ -137,6 +144,7 @@ public struct Pseudonymiser: Sendable {
         report.values[valueClass.kind, default: 0] += 1
         if pseudonym.mapped.count(where: \.isReplaced) >= KnownValueIndex.minimumReplacedCharacters {
             knownValues.add(valueClass)
+            freeTexts.removeAll()
         }
         return pseudonym
     }
