@@ -119,7 +119,7 @@ extension Decimal {
     /// `"-1200"`, `"NaN"`), made directly from the significand when it fits in 64 bits. Foundation's
     /// `description` divides the 128-bit significand by ten once per digit; for amounts that was
     /// most of the cost of encoding them.
-    var plainDescription: String {
+    package var plainDescription: String {
         guard let parts = smallParts else { return description }
         guard parts.significand != 0 else { return "0" }
         let negative = parts.negative

@@ -1,3 +1,4 @@
+import ActionLog
 public import Foundation
 
 /// One line of a cart: a product variant and its quantity.
@@ -50,6 +51,6 @@ public struct CartLine: Sendable, Hashable, Codable, Identifiable {
         try container.encode(productID, forKey: .productID)
         try container.encode(title, forKey: .title)
         try container.encode(quantity, forKey: .quantity)
-        try container.encode(unitPrice.description, forKey: .unitPrice)
+        try container.encode(unitPrice.plainDescription, forKey: .unitPrice)
     }
 }

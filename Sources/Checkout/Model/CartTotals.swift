@@ -1,3 +1,4 @@
+import ActionLog
 public import Foundation
 
 /// A cart's totals in major units of the cart's currency.
@@ -38,9 +39,9 @@ public struct CartTotals: Sendable, Hashable, Codable {
     /// Encodes totals as decimal strings.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(subtotal.description, forKey: .subtotal)
-        try container.encode(shipping.description, forKey: .shipping)
-        try container.encode(discount.description, forKey: .discount)
-        try container.encode(total.description, forKey: .total)
+        try container.encode(subtotal.plainDescription, forKey: .subtotal)
+        try container.encode(shipping.plainDescription, forKey: .shipping)
+        try container.encode(discount.plainDescription, forKey: .discount)
+        try container.encode(total.plainDescription, forKey: .total)
     }
 }

@@ -1,3 +1,4 @@
+import ActionLog
 public import Foundation
 
 /// An amount of money: a `Decimal` in major units (pounds, dollars, yen) and its ISO 4217
@@ -91,7 +92,7 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Encodes `amount` as a decimal string, and `currencyCode`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(amount.description, forKey: .amount)
+        try container.encode(amount.plainDescription, forKey: .amount)
         try container.encode(currencyCode, forKey: .currencyCode)
     }
 }
