@@ -51,6 +51,26 @@ final class FreeTextReplacementTests: XCTestCase {
         XCTAssertTrue(try cached.replacingKnownValues(in: text).contains(" \(redrawn) and "))
     }
 
+    func testACachedTextAnswersOnlyTheSameBytesSoEachFormKeepsItsOwnScalars() throws {
+        // Swift compares NFC and NFD forms as equal; the cache must not: the text around the
+        // values is kept as it was written, scalar for scalar.
+        var pseudonymiser = try Fixtures.pseudonymiser()
+        var fresh = try Fixtures.pseudonymiser()
+        _ = try pseudonymiser.pseudonym(for: "Jane Doe", kind: .nameOrAddress)
+        _ = try fresh.pseudonym(for: "Jane Doe", kind: .nameOrAddress)
+        let composed = "Caf\u{E9}: Jane Doe"
+        let decomposed = "Cafe\u{301}: Jane Doe"
+        XCTAssertEqual(composed, decomposed, "Swift's own comparison")
+        let first = try pseudonymiser.replacingKnownValues(in: composed)
+        XCTAssertEqual(try pseudonymiser.replacingKnownValues(in: composed), first)
+        let second = try pseudonymiser.replacingKnownValues(in: decomposed)
+        XCTAssertEqual(
+            Array(second.unicodeScalars), Array(try fresh.replacingKnownValues(in: decomposed).unicodeScalars))
+        XCTAssertTrue(
+            second.unicodeScalars.starts(with: "Cafe\u{301}: ".unicodeScalars), "\(second.unicodeScalars.map(\.value))")
+        XCTAssertTrue(first.unicodeScalars.starts(with: "Caf\u{E9}: ".unicodeScalars))
+    }
+
     func testTheLeftmostThenLongestValueWins() throws {
         var pseudonymiser = try Fixtures.pseudonymiser()
         let first = try pseudonymiser.pseudonym(for: "Jane", kind: .nameOrAddress)

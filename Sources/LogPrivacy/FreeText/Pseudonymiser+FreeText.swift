@@ -97,12 +97,12 @@ struct FreeTextCache {
     /// The most UTF-8 bytes of texts and outputs kept at once (4 MiB).
     static var maximumBytes: Int { 4 << 20 }
 
-    private var entries: [String: Entry] = [:]
+    private var entries: [ExactText: Entry] = [:]
     private var bytes = 0
     /// Moves on at every ``removeAll()``.
     private(set) var generation = 0
 
-    subscript(text: String) -> Entry? { entries[text] }
+    subscript(text: String) -> Entry? { entries[ExactText(text: text)] }
 
     mutating func insert(_ text: String, _ entry: Entry) {
         let size = text.utf8.count + entry.output.utf8.count
@@ -111,7 +111,7 @@ struct FreeTextCache {
             entries.removeAll(keepingCapacity: true)
             bytes = 0
         }
-        entries[text] = entry
+        entries[ExactText(text: text)] = entry
         bytes += size
     }
 
@@ -120,5 +120,20 @@ struct FreeTextCache {
         guard !entries.isEmpty else { return }
         entries.removeAll()
         bytes = 0
+    }
+
+    /// A text as a key equal only to the same UTF-8 bytes: `String`'s own `==` takes canonically
+    /// equivalent texts (NFC and NFD) as equal, and the answer for one would give the other's
+    /// scalars. Hashed as `String` hashes (equal bytes are canonically equivalent, so hash alike).
+    struct ExactText: Hashable {
+        let text: String
+
+        static func == (first: ExactText, second: ExactText) -> Bool {
+            first.text.utf8.elementsEqual(second.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            text.hash(into: &hasher)
+        }
     }
 }
