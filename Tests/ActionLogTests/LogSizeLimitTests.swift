@@ -24,6 +24,17 @@ final class LogSizeLimitTests: XCTestCase {
             ActionLogConfiguration(maximumFileBytes: 1 << 20, maximumTotalBytes: 10).maximumTotalBytes, 1 << 20)
     }
 
+    func testAFingerprintIntervalBelowOneIsTakenAsOneWhetherGivenOrSetLater() {
+        XCTAssertEqual(ActionLogConfiguration(fingerprintInterval: 0).fingerprintInterval, 1)
+        var configuration = ActionLogConfiguration(fingerprintInterval: 10)
+        configuration.fingerprintInterval = 0
+        XCTAssertEqual(configuration.fingerprintInterval, 1)
+        configuration.fingerprintInterval = -5
+        XCTAssertEqual(configuration.fingerprintInterval, 1)
+        configuration.fingerprintInterval = 7
+        XCTAssertEqual(configuration.fingerprintInterval, 7)
+    }
+
     func testReachingTheTotalClosesTheLogCleanlyAndTheStoreKeepsRunning() throws {
         for mode in [ActionRecorder<CounterState>.Mode.durable, .buffered()] {
             let directory = try makeTemporaryDirectory(self)

@@ -146,8 +146,12 @@ public struct ActionLogConfiguration: Sendable {
     /// The version of the host's action schema; bump it when an action changes shape, and give
     /// readers an upgrade step for older logs.
     public var schemaVersion: Int
-    /// A state fingerprint is written every this many actions (at least 1).
-    public var fingerprintInterval: Int
+    /// A state fingerprint is written every this many actions (at least 1: a smaller value set
+    /// later is taken as 1, as ``init(appVersion:schemaVersion:fingerprintInterval:maximumFileBytes:maximumTotalBytes:maximumAge:)``
+    /// takes it; the recorder divides by it).
+    public var fingerprintInterval: Int {
+        didSet { if fingerprintInterval < 1 { fingerprintInterval = 1 } }
+    }
     /// A file larger than this many bytes is closed and the log continues in a new part
     /// (default 64 MiB, at least 4 KiB).
     public var maximumFileBytes: Int
