@@ -347,34 +347,34 @@ public struct CheckoutDecisions: ReplayDecisions {
     static let paymentMembers = MemberwiseSameness<PaymentState>(
         count: Mirror(reflecting: PaymentState()).children.count,
         [
-            .init(\.phase), .init(\.providerID),
-            .init(\.selectedMethodID),
-            .init(\.amount), .init(\.paidAmount),
-            .init(\.intent), .init(\.session),
-            .init(\.receipt), .init(\.isConfirmed),
-            .init(\.attempt),
-            .init(\.restarts), .init(\.widget),
-            .init(\.shopperAction),
-            .init(\.confirmation),
-            .init(\.dropInResultCode),
+            .init(\.phase) { $0.phase == $1.phase }, .init(\.providerID) { $0.providerID == $1.providerID },
+            .init(\.selectedMethodID) { $0.selectedMethodID == $1.selectedMethodID },
+            .init(\.amount) { $0.amount == $1.amount }, .init(\.paidAmount) { $0.paidAmount == $1.paidAmount },
+            .init(\.intent) { $0.intent == $1.intent }, .init(\.session) { $0.session == $1.session },
+            .init(\.receipt) { $0.receipt == $1.receipt }, .init(\.isConfirmed) { $0.isConfirmed == $1.isConfirmed },
+            .init(\.attempt) { $0.attempt == $1.attempt },
+            .init(\.restarts) { $0.restarts == $1.restarts }, .init(\.widget) { $0.widget == $1.widget },
+            .init(\.shopperAction) { $0.shopperAction == $1.shopperAction },
+            .init(\.confirmation) { $0.confirmation == $1.confirmation },
+            .init(\.dropInResultCode) { $0.dropInResultCode == $1.dropInResultCode },
         ])
 
     /// The web checkout state's members, as ``paymentMembers``.
     static let webMembers = MemberwiseSameness<WebCheckoutState>(
         count: Mirror(reflecting: CheckoutState(kind: .web).web).children.count,
         [
-            .init(\.apiType), .init(\.mode),
-            .init(\.session), .init(\.loadProgress),
-            .init(\.currentURL),
-            .init(\.order),
-            .init(\.completionRecord),
-            .init(\.rejections),
-            .init(\.configuration),
-            .init(\.customEvents),
-            .init(\.customEventCount),
-            .init(\.confirmedOrderNumber),
-            .init(\.completionParsing),
-            .init(\.applePay),
+            .init(\.apiType) { $0.apiType == $1.apiType }, .init(\.mode) { $0.mode == $1.mode },
+            .init(\.session) { $0.session == $1.session }, .init(\.loadProgress) { $0.loadProgress == $1.loadProgress },
+            .init(\.currentURL) { $0.currentURL == $1.currentURL },
+            .init(\.order) { $0.order == $1.order },
+            .init(\.completionRecord) { $0.completionRecord == $1.completionRecord },
+            .init(\.rejections) { $0.rejections == $1.rejections },
+            .init(\.configuration) { $0.configuration == $1.configuration },
+            .init(\.customEvents) { $0.customEvents == $1.customEvents },
+            .init(\.customEventCount) { $0.customEventCount == $1.customEventCount },
+            .init(\.confirmedOrderNumber) { $0.confirmedOrderNumber == $1.confirmedOrderNumber },
+            .init(\.completionParsing) { $0.completionParsing == $1.completionParsing },
+            .init(\.applePay) { $0.applePay == $1.applePay },
         ])
 
     /// The number of stored members of ``CheckoutState`` that ``statesStayEqual(_:_:)`` compares.
@@ -506,9 +506,12 @@ struct MemberwiseSameness<Value: Equatable>: @unchecked Sendable {
         let bytes: Range<Int>?
         let equal: (Value, Value) -> Bool
 
-        init<Field: Equatable>(_ field: KeyPath<Value, Field>) {
+        /// The member `field`, whose values `equal` compares (`{ $0.phase == $1.phase }` for
+        /// `\.phase`): a closure reads the member directly, where a key path's projection costs
+        /// a runtime lookup per use.
+        init<Field: Equatable>(_ field: KeyPath<Value, Field>, _ equal: @escaping (Value, Value) -> Bool) {
             bytes = MemoryLayout<Value>.offset(of: field).map { $0..<($0 + MemoryLayout<Field>.size) }
-            equal = { $0[keyPath: field] == $1[keyPath: field] }
+            self.equal = equal
         }
     }
 
