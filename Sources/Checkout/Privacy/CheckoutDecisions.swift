@@ -87,6 +87,9 @@ public struct CheckoutDecisions: ReplayDecisions {
         return Step(before: before, state: state, effects: EffectShape(effect), analytics: analytics)
     }
 
+    /// The state before the step: ``Step/before``.
+    public func stateBefore(_ decisions: Step) -> CheckoutState? { decisions.before }
+
     /// Reduces `action` into `state` only.
     public func replay(_ state: inout CheckoutState, _ action: CheckoutAction) {
         _ = reducer.reduce(&state, action)

@@ -235,6 +235,7 @@ final class ExportRun<Rules: ReplayDecisions> {
         defer { join() }
 
         var step = 0
+        var copiesStateBefore = true
         while true {
             switch queue.pop() {
             case .failed(let error):
@@ -246,8 +247,11 @@ final class ExportRun<Rules: ReplayDecisions> {
                 while let prepared = chunk.take() {
                     taken += 1
                     step += 1
-                    let before = export
+                    // A copy of the state before the step (for a redraw) only when the rules'
+                    // decisions do not hold it (asked after the first step).
+                    let before: State? = copiesStateBefore ? export : nil
                     let exportDecisions = rules.reduce(&export, prepared.action)
+                    if step == 1 { copiesStateBefore = rules.stateBefore(exportDecisions) == nil }
                     // From the second step on, the previous step decided the same (a difference
                     // throws: a redraw starts over, a refusal ends the export), so the rules may
                     // compare only what this step changed. The first step's states before it
@@ -259,6 +263,10 @@ final class ExportRun<Rules: ReplayDecisions> {
                             between: prepared.originalDecisions, and: exportDecisions)
                     if let decision = difference {
                         join()
+                        guard let before = before ?? rules.stateBefore(exportDecisions) else {
+                            throw PseudonymisationError.exportDoesNotVerify(
+                                step: step, reason: "the rules no longer give the state before the step")
+                        }
                         try resolve(
                             step: step, record: prepared.record, path: prepared.part, before: before,
                             originalDecisions: prepared.originalDecisions, decision: decision)
