@@ -419,48 +419,23 @@ final class PseudonymiseTests: XCTestCase {
         XCTAssertGreaterThan(redrawn, 0, "some key's first candidate changed the decision and was redrawn")
     }
 
-    /// The checkout's decisions, except that they do not give the state before a step
-    /// (`ReplayDecisions.stateBefore` left to its default, nil): the export then keeps its own copy.
-    private struct WithoutStateBefore: ReplayDecisions {
-        let decisions: CheckoutDecisions
-
-        var schemaVersion: Int { decisions.schemaVersion }
-        var upgrade: ActionSchemaUpgrade? { decisions.upgrade }
-
-        func reduce(_ state: inout CheckoutState, _ action: CheckoutAction) -> CheckoutDecisions.Step {
-            decisions.reduce(&state, action)
-        }
-
-        func difference(between original: CheckoutDecisions.Step, and export: CheckoutDecisions.Step) -> String? {
-            decisions.difference(between: original, and: export)
-        }
-
-        func differenceFollowingEqualStep(
-            between original: CheckoutDecisions.Step, and export: CheckoutDecisions.Step
-        ) -> String? {
-            decisions.differenceFollowingEqualStep(between: original, and: export)
-        }
-
-        func protectedFragments(in state: CheckoutState) -> [String] {
-            decisions.protectedFragments(in: state)
-        }
-    }
-
     func testARedrawIsTheSameWhetherTheRulesGiveTheStateBeforeTheStepOrTheExportKeepsIt() throws {
         let decisions = CheckoutDecisions(reducer: Self.pickyReducer)
         var state = CheckoutState(kind: .native)
         let before = state
         let step = decisions.reduce(&state, .native(.emailSubmitted("ada@example.com")))
         XCTAssertEqual(decisions.stateBefore(step), before, "the checkout's decisions hold the state before")
-        XCTAssertNil(WithoutStateBefore(decisions: decisions).stateBefore(step))
+        XCTAssertNil(CheckoutDecisionsDouble(decisions: decisions, givesStateBefore: false).stateBefore(step))
         var redrawn = 0
         for seed in UInt8(0)..<12 {
             let key = try Self.keptKey(seed)
             let (given, report) = try export(
                 Self.example("native-guest"), to: "given-\(seed).jsonl", key: key, reducer: Self.pickyReducer)
             let kept = directory + "/kept-\(seed).jsonl"
-            let keptReport = try LogPseudonymisation(rules: WithoutStateBefore(decisions: decisions), key: key)
-                .exportNow(logAt: Self.example("native-guest"), to: kept)
+            let keptReport = try LogPseudonymisation(
+                rules: CheckoutDecisionsDouble(decisions: decisions, givesStateBefore: false), key: key
+            )
+            .exportNow(logAt: Self.example("native-guest"), to: kept)
             XCTAssertEqual(keptReport.pseudonyms.redraws, report.pseudonyms.redraws, "seed \(seed)")
             XCTAssertEqual(
                 FileManager.default.contents(atPath: kept), FileManager.default.contents(atPath: given), "seed \(seed)")
