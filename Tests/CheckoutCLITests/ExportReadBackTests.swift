@@ -29,40 +29,6 @@ final class ExportReadBackTests: XCTestCase {
         repositoryRoot.appendingPathComponent("Examples/Logs/\(name).jsonl").path
     }
 
-    /// The checkout's decisions, except that reading the written file back drops the actions
-    /// `dropsOnReadBack` names: a read-back that no longer matches what the export wrote, as a
-    /// file damaged between writing and reading, or an encoding that does not round-trip, would.
-    private struct DropsOnReadBack: ReplayDecisions {
-        let decisions: CheckoutDecisions
-        let dropsOnReadBack: @Sendable (CheckoutAction) -> Bool
-
-        var schemaVersion: Int { decisions.schemaVersion }
-        var upgrade: ActionSchemaUpgrade? { decisions.upgrade }
-
-        func reduce(_ state: inout CheckoutState, _ action: CheckoutAction) -> CheckoutDecisions.Step {
-            decisions.reduce(&state, action)
-        }
-
-        func replay(_ state: inout CheckoutState, _ action: CheckoutAction) {
-            if dropsOnReadBack(action) { return }
-            decisions.replay(&state, action)
-        }
-
-        func difference(between original: CheckoutDecisions.Step, and export: CheckoutDecisions.Step) -> String? {
-            decisions.difference(between: original, and: export)
-        }
-
-        func differenceFollowingEqualStep(
-            between original: CheckoutDecisions.Step, and export: CheckoutDecisions.Step
-        ) -> String? {
-            decisions.differenceFollowingEqualStep(between: original, and: export)
-        }
-
-        func protectedFragments(in state: CheckoutState) -> [String] {
-            decisions.protectedFragments(in: state)
-        }
-    }
-
     private static func isEmailSubmitted(_ action: CheckoutAction) -> Bool {
         if case .native(.emailSubmitted) = action { return true }
         return false
@@ -77,7 +43,7 @@ final class ExportReadBackTests: XCTestCase {
         // changes the state is where the read-back must stop.
         let dropped = try XCTUnwrap(replay.steps.firstIndex { Self.isEmailSubmitted($0.action) }) + 1
         let output = directory + "/out.jsonl"
-        let rules = DropsOnReadBack(decisions: CheckoutDecisions(reducer: Self.reducer)) {
+        let rules = CheckoutDecisionsDouble(decisions: CheckoutDecisions(reducer: Self.reducer)) {
             Self.isEmailSubmitted($0)
         }
         XCTAssertThrowsError(try LogPseudonymisation(rules: rules).exportNow(logAt: log, to: output)) { error in
@@ -96,7 +62,7 @@ final class ExportReadBackTests: XCTestCase {
         // export goes through and its file replays.
         let log = Self.example("native-guest")
         let output = directory + "/out.jsonl"
-        let rules = DropsOnReadBack(decisions: CheckoutDecisions(reducer: Self.reducer)) { _ in false }
+        let rules = CheckoutDecisionsDouble(decisions: CheckoutDecisions(reducer: Self.reducer))
         let report = try LogPseudonymisation(rules: rules).exportNow(logAt: log, to: output)
         XCTAssertGreaterThan(report.steps, 0)
         let replay = try Replayer(path: output, reducer: Self.reducer, schemaVersion: CheckoutLogSchema.version)

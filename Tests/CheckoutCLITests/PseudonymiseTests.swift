@@ -390,12 +390,12 @@ final class PseudonymiseTests: XCTestCase {
         assertNoTemporaryFile()
     }
 
-    func testAPseudonymThatChangesADecisionIsRedrawnUntilOneKeepsIt() throws {
-        // A test reducer that reads one letter of the email: candidates whose second letter is a
-        // vowel or not decide differently, so some keys' first candidate is redrawn.
+    /// A test reducer that reads one letter of the email: candidates whose second letter is a
+    /// vowel or not decide differently, so some keys' first candidate is redrawn.
+    private static var pickyReducer: CheckoutReducerType {
         let real = Self.realReducer
         let vowels = Set("aeiou")
-        let picky = CheckoutReducerType { state, action in
+        return CheckoutReducerType { state, action in
             let effect = real.reduce(&state, action)
             if case .native(.emailSubmitted(let email)) = action, email.count > 1,
                 vowels.contains(Array(email.lowercased())[1])
@@ -404,6 +404,10 @@ final class PseudonymiseTests: XCTestCase {
             }
             return effect
         }
+    }
+
+    func testAPseudonymThatChangesADecisionIsRedrawnUntilOneKeepsIt() throws {
+        let picky = Self.pickyReducer
         var redrawn = 0
         for seed in UInt8(0)..<12 {
             let (output, report) = try export(
@@ -413,6 +417,31 @@ final class PseudonymiseTests: XCTestCase {
             XCTAssertNil(replay.divergence)
         }
         XCTAssertGreaterThan(redrawn, 0, "some key's first candidate changed the decision and was redrawn")
+    }
+
+    func testARedrawIsTheSameWhetherTheRulesGiveTheStateBeforeTheStepOrTheExportKeepsIt() throws {
+        let decisions = CheckoutDecisions(reducer: Self.pickyReducer)
+        var state = CheckoutState(kind: .native)
+        let before = state
+        let step = decisions.reduce(&state, .native(.emailSubmitted("ada@example.com")))
+        XCTAssertEqual(decisions.stateBefore(step), before, "the checkout's decisions hold the state before")
+        XCTAssertNil(CheckoutDecisionsDouble(decisions: decisions, givesStateBefore: false).stateBefore(step))
+        var redrawn = 0
+        for seed in UInt8(0)..<12 {
+            let key = try Self.keptKey(seed)
+            let (given, report) = try export(
+                Self.example("native-guest"), to: "given-\(seed).jsonl", key: key, reducer: Self.pickyReducer)
+            let kept = directory + "/kept-\(seed).jsonl"
+            let keptReport = try LogPseudonymisation(
+                rules: CheckoutDecisionsDouble(decisions: decisions, givesStateBefore: false), key: key
+            )
+            .exportNow(logAt: Self.example("native-guest"), to: kept)
+            XCTAssertEqual(keptReport.pseudonyms.redraws, report.pseudonyms.redraws, "seed \(seed)")
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: kept), FileManager.default.contents(atPath: given), "seed \(seed)")
+            redrawn += report.pseudonyms.redraws
+        }
+        XCTAssertGreaterThan(redrawn, 0, "some key's first candidate was redrawn, from the state before its step")
     }
 
     func testALogThatDoesNotVerifyUnderThisBuildIsRefusedNamingTheStep() throws {

@@ -55,6 +55,12 @@ public protocol ReplayDecisions: Sendable {
     /// Text that free-text replacement must leave untouched in a log that starts from `state`
     /// (configured URL fragments and parameter names the reducer looks for in pages).
     func protectedFragments(in state: State) -> [String]
+
+    /// The state before the step that `decisions` describe, when they hold it; nil (the default)
+    /// when they do not. An export needs that state only to redraw a pseudonym that changed a
+    /// decision: given here, it keeps no copy of its own of the state before each step. Answer
+    /// alike (a state, or nil) for every step.
+    func stateBefore(_ decisions: Decisions) -> State?
 }
 
 extension ReplayDecisions {
@@ -73,4 +79,7 @@ extension ReplayDecisions {
 
     /// Nothing protected.
     public func protectedFragments(in state: State) -> [String] { [] }
+
+    /// Not held: an export keeps its own copy.
+    public func stateBefore(_ decisions: Decisions) -> State? { nil }
 }

@@ -87,6 +87,9 @@ public struct CheckoutDecisions: ReplayDecisions {
         return Step(before: before, state: state, effects: EffectShape(effect), analytics: analytics)
     }
 
+    /// The state before the step: ``Step/before``.
+    public func stateBefore(_ decisions: Step) -> CheckoutState? { decisions.before }
+
     /// Reduces `action` into `state` only.
     public func replay(_ state: inout CheckoutState, _ action: CheckoutAction) {
         _ = reducer.reduce(&state, action)
@@ -134,99 +137,111 @@ public struct CheckoutDecisions: ReplayDecisions {
         // A member whose bytes are the same before and after the step, in both replays, is
         // unchanged (see ``unchangedMembers(_:_:)``): nothing more is read of it.
         let unchanged = unchangedMembers(original, export)
+        /// Whether the `index`th member is unchanged by its bytes. Tested before a member is read:
+        /// reading one copies it (a retain of each reference it holds, a release after), and most
+        /// members are unchanged on most steps.
+        func kept(_ index: UInt32) -> Bool { unchanged & (1 << index) != 0 }
         // The other members are read in place (no copy of a state): each is compared before and
         // after in both replays, then, if it changed and holds no personal leaf, across the replays.
-        return same(
-            original.before.kind, original.state.kind, export.before.kind, export.state.kind,
-            personal: false, unchanged: unchanged & (1 << 0) != 0)
-            && same(
-                original.before.nextRequestID, original.state.nextRequestID, export.before.nextRequestID,
-                export.state.nextRequestID,
-                personal: false, unchanged: unchanged & (1 << 1) != 0)
-            && same(
-                original.before.nextErrorID, original.state.nextErrorID, export.before.nextErrorID,
-                export.state.nextErrorID,
-                personal: false, unchanged: unchanged & (1 << 2) != 0)
-            && same(
-                original.before.loadInFlight, original.state.loadInFlight, export.before.loadInFlight,
-                export.state.loadInFlight,
-                personal: false, unchanged: unchanged & (1 << 3) != 0)
-            && same(
-                original.before.selectedShippingMethodID, original.state.selectedShippingMethodID,
-                export.before.selectedShippingMethodID, export.state.selectedShippingMethodID,
-                personal: false, unchanged: unchanged & (1 << 4) != 0)
-            && same(
-                original.before.merchantCurrencies, original.state.merchantCurrencies, export.before.merchantCurrencies,
-                export.state.merchantCurrencies,
-                personal: false, unchanged: unchanged & (1 << 5) != 0)
-            && same(
-                original.before.journey, original.state.journey, export.before.journey, export.state.journey,
-                personal: CheckoutJourney.holdsPersonalData, unchanged: unchanged & (1 << 6) != 0)
-            && same(
-                original.before.paymentProviders, original.state.paymentProviders, export.before.paymentProviders,
-                export.state.paymentProviders,
-                personal: PaymentProviderDescriptor.holdsPersonalData, unchanged: unchanged & (1 << 7) != 0)
-            && same(
-                original.before.view, original.state.view, export.before.view, export.state.view,
-                personal: CheckoutViewState.holdsPersonalData, unchanged: unchanged & (1 << 8) != 0)
-            && same(
-                original.before.web, original.state.web, export.before.web, export.state.web,
-                personal: WebCheckoutState.holdsPersonalData, unchanged: unchanged & (1 << 9) != 0,
-                unchangedBy: webMembers.unchanged)
-            && same(
-                original.before.native, original.state.native, export.before.native, export.state.native,
-                personal: NativeCheckoutState.holdsPersonalData, unchanged: unchanged & (1 << 10) != 0)
-            && same(
-                original.before.cart, original.state.cart, export.before.cart, export.state.cart,
-                personal: Cart.holdsPersonalData, unchanged: unchanged & (1 << 11) != 0)
-            && same(
-                original.before.email, original.state.email, export.before.email, export.state.email,
-                personal: true, unchanged: unchanged & (1 << 12) != 0)
-            && same(
-                original.before.shippingContact, original.state.shippingContact, export.before.shippingContact,
-                export.state.shippingContact,
-                personal: Address.holdsPersonalData, unchanged: unchanged & (1 << 13) != 0)
-            && same(
-                original.before.billingContact, original.state.billingContact, export.before.billingContact,
-                export.state.billingContact,
-                personal: Address.holdsPersonalData, unchanged: unchanged & (1 << 14) != 0)
-            && same(
-                original.before.shippingMethods, original.state.shippingMethods, export.before.shippingMethods,
-                export.state.shippingMethods,
-                personal: ShippingMethod.holdsPersonalData, unchanged: unchanged & (1 << 15) != 0)
-            && same(
-                original.before.orderSummary, original.state.orderSummary, export.before.orderSummary,
-                export.state.orderSummary,
-                personal: OrderSummary.holdsPersonalData, unchanged: unchanged & (1 << 16) != 0)
-            && same(
-                original.before.payment, original.state.payment, export.before.payment, export.state.payment,
-                personal: PaymentState.holdsPersonalData, unchanged: unchanged & (1 << 17) != 0,
-                unchangedBy: paymentMembers.unchanged)
-            && same(
-                original.before.errors, original.state.errors, export.before.errors, export.state.errors,
-                personal: CheckoutErrorMessage.holdsPersonalData, unchanged: unchanged & (1 << 18) != 0)
-            && same(
-                original.before.user, original.state.user, export.before.user, export.state.user,
-                personal: CheckoutUser.holdsPersonalData, unchanged: unchanged & (1 << 19) != 0)
-            && same(
-                original.before.dynamicContent, original.state.dynamicContent, export.before.dynamicContent,
-                export.state.dynamicContent,
-                personal: DynamicContentSlot.holdsPersonalData, unchanged: unchanged & (1 << 20) != 0)
-            && same(
-                original.before.completedOrder, original.state.completedOrder, export.before.completedOrder,
-                export.state.completedOrder,
-                personal: CompletedOrder.holdsPersonalData, unchanged: unchanged & (1 << 21) != 0)
-            && same(
-                original.before.orderPlacement, original.state.orderPlacement, export.before.orderPlacement,
-                export.state.orderPlacement,
-                personal: OrderPlacementState.holdsPersonalData, unchanged: unchanged & (1 << 22) != 0)
-            && same(
-                original.before.walletSheet, original.state.walletSheet, export.before.walletSheet,
-                export.state.walletSheet,
-                personal: WalletSheetState.holdsPersonalData, unchanged: unchanged & (1 << 23) != 0)
-            && same(
-                original.before.relaunch, original.state.relaunch, export.before.relaunch, export.state.relaunch,
-                personal: CheckoutRelaunch.holdsPersonalData, unchanged: unchanged & (1 << 24) != 0)
+        return
+            (kept(0)
+            || same(original.before.kind, original.state.kind, export.before.kind, export.state.kind, personal: false))
+            && (kept(1)
+                || same(
+                    original.before.nextRequestID, original.state.nextRequestID, export.before.nextRequestID,
+                    export.state.nextRequestID, personal: false))
+            && (kept(2)
+                || same(
+                    original.before.nextErrorID, original.state.nextErrorID, export.before.nextErrorID,
+                    export.state.nextErrorID, personal: false))
+            && (kept(3)
+                || same(
+                    original.before.loadInFlight, original.state.loadInFlight, export.before.loadInFlight,
+                    export.state.loadInFlight, personal: false))
+            && (kept(4)
+                || same(
+                    original.before.selectedShippingMethodID, original.state.selectedShippingMethodID,
+                    export.before.selectedShippingMethodID, export.state.selectedShippingMethodID, personal: false))
+            && (kept(5)
+                || same(
+                    original.before.merchantCurrencies, original.state.merchantCurrencies,
+                    export.before.merchantCurrencies, export.state.merchantCurrencies, personal: false))
+            && (kept(6)
+                || same(
+                    original.before.journey, original.state.journey, export.before.journey, export.state.journey,
+                    personal: CheckoutJourney.holdsPersonalData))
+            && (kept(7)
+                || same(
+                    original.before.paymentProviders, original.state.paymentProviders, export.before.paymentProviders,
+                    export.state.paymentProviders, personal: PaymentProviderDescriptor.holdsPersonalData))
+            && (kept(8)
+                || same(
+                    original.before.view, original.state.view, export.before.view, export.state.view,
+                    personal: CheckoutViewState.holdsPersonalData))
+            && (kept(9)
+                || same(
+                    original.before.web, original.state.web, export.before.web, export.state.web,
+                    personal: WebCheckoutState.holdsPersonalData, unchangedBy: webMembers.unchanged))
+            && (kept(10)
+                || same(
+                    original.before.native, original.state.native, export.before.native, export.state.native,
+                    personal: NativeCheckoutState.holdsPersonalData))
+            && (kept(11)
+                || same(
+                    original.before.cart, original.state.cart, export.before.cart, export.state.cart,
+                    personal: Cart.holdsPersonalData))
+            && (kept(12)
+                || same(
+                    original.before.email, original.state.email, export.before.email, export.state.email, personal: true
+                ))
+            && (kept(13)
+                || same(
+                    original.before.shippingContact, original.state.shippingContact, export.before.shippingContact,
+                    export.state.shippingContact, personal: Address.holdsPersonalData))
+            && (kept(14)
+                || same(
+                    original.before.billingContact, original.state.billingContact, export.before.billingContact,
+                    export.state.billingContact, personal: Address.holdsPersonalData))
+            && (kept(15)
+                || same(
+                    original.before.shippingMethods, original.state.shippingMethods, export.before.shippingMethods,
+                    export.state.shippingMethods, personal: ShippingMethod.holdsPersonalData))
+            && (kept(16)
+                || same(
+                    original.before.orderSummary, original.state.orderSummary, export.before.orderSummary,
+                    export.state.orderSummary, personal: OrderSummary.holdsPersonalData))
+            && (kept(17)
+                || same(
+                    original.before.payment, original.state.payment, export.before.payment, export.state.payment,
+                    personal: PaymentState.holdsPersonalData, unchangedBy: paymentMembers.unchanged))
+            && (kept(18)
+                || same(
+                    original.before.errors, original.state.errors, export.before.errors, export.state.errors,
+                    personal: CheckoutErrorMessage.holdsPersonalData))
+            && (kept(19)
+                || same(
+                    original.before.user, original.state.user, export.before.user, export.state.user,
+                    personal: CheckoutUser.holdsPersonalData))
+            && (kept(20)
+                || same(
+                    original.before.dynamicContent, original.state.dynamicContent, export.before.dynamicContent,
+                    export.state.dynamicContent, personal: DynamicContentSlot.holdsPersonalData))
+            && (kept(21)
+                || same(
+                    original.before.completedOrder, original.state.completedOrder, export.before.completedOrder,
+                    export.state.completedOrder, personal: CompletedOrder.holdsPersonalData))
+            && (kept(22)
+                || same(
+                    original.before.orderPlacement, original.state.orderPlacement, export.before.orderPlacement,
+                    export.state.orderPlacement, personal: OrderPlacementState.holdsPersonalData))
+            && (kept(23)
+                || same(
+                    original.before.walletSheet, original.state.walletSheet, export.before.walletSheet,
+                    export.state.walletSheet, personal: WalletSheetState.holdsPersonalData))
+            && (kept(24)
+                || same(
+                    original.before.relaunch, original.state.relaunch, export.before.relaunch, export.state.relaunch,
+                    personal: CheckoutRelaunch.holdsPersonalData))
     }
 
     /// The members of ``statesStayEqual(_:_:)``'s list whose bytes are identical before and
@@ -312,21 +327,19 @@ public struct CheckoutDecisions: ReplayDecisions {
     @inline(__always)
     private static func same<Member: Equatable>(
         _ before: Member, _ after: Member, _ exportBefore: Member,
-        _ exportAfter: Member, personal: Bool, unchanged: Bool
+        _ exportAfter: Member, personal: Bool
     ) -> Bool {
-        if unchanged { return true }
         if before == after && exportBefore == exportAfter { return true }
         return !personal && after == exportAfter
     }
 
-    /// Unchanged in both replays (`unchanged`: each value before the step the same as after it),
+    /// Unchanged in both replays (`sameValue`: each value before the step the same as after it),
     /// or holding no personal leaf and equal in both.
     @inline(__always)
     private static func same<Member: Equatable>(
         _ before: Member, _ after: Member, _ exportBefore: Member,
-        _ exportAfter: Member, personal: Bool, unchanged: Bool, unchangedBy sameValue: (Member, Member) -> Bool
+        _ exportAfter: Member, personal: Bool, unchangedBy sameValue: (Member, Member) -> Bool
     ) -> Bool {
-        if unchanged { return true }
         if sameValue(before, after) && sameValue(exportBefore, exportAfter) { return true }
         return !personal && after == exportAfter
     }
@@ -337,20 +350,34 @@ public struct CheckoutDecisions: ReplayDecisions {
     static let paymentMembers = MemberwiseSameness<PaymentState>(
         count: Mirror(reflecting: PaymentState()).children.count,
         [
-            .init(\.phase), .init(\.providerID), .init(\.selectedMethodID), .init(\.amount), .init(\.paidAmount),
-            .init(\.intent), .init(\.session), .init(\.receipt), .init(\.isConfirmed), .init(\.attempt),
-            .init(\.restarts), .init(\.widget), .init(\.shopperAction), .init(\.confirmation),
-            .init(\.dropInResultCode),
+            .init(\.phase) { $0.phase == $1.phase }, .init(\.providerID) { $0.providerID == $1.providerID },
+            .init(\.selectedMethodID) { $0.selectedMethodID == $1.selectedMethodID },
+            .init(\.amount) { $0.amount == $1.amount }, .init(\.paidAmount) { $0.paidAmount == $1.paidAmount },
+            .init(\.intent) { $0.intent == $1.intent }, .init(\.session) { $0.session == $1.session },
+            .init(\.receipt) { $0.receipt == $1.receipt }, .init(\.isConfirmed) { $0.isConfirmed == $1.isConfirmed },
+            .init(\.attempt) { $0.attempt == $1.attempt },
+            .init(\.restarts) { $0.restarts == $1.restarts }, .init(\.widget) { $0.widget == $1.widget },
+            .init(\.shopperAction) { $0.shopperAction == $1.shopperAction },
+            .init(\.confirmation) { $0.confirmation == $1.confirmation },
+            .init(\.dropInResultCode) { $0.dropInResultCode == $1.dropInResultCode },
         ])
 
     /// The web checkout state's members, as ``paymentMembers``.
     static let webMembers = MemberwiseSameness<WebCheckoutState>(
         count: Mirror(reflecting: CheckoutState(kind: .web).web).children.count,
         [
-            .init(\.apiType), .init(\.mode), .init(\.session), .init(\.loadProgress), .init(\.currentURL),
-            .init(\.order), .init(\.completionRecord), .init(\.rejections), .init(\.configuration),
-            .init(\.customEvents), .init(\.customEventCount), .init(\.confirmedOrderNumber),
-            .init(\.completionParsing), .init(\.applePay),
+            .init(\.apiType) { $0.apiType == $1.apiType }, .init(\.mode) { $0.mode == $1.mode },
+            .init(\.session) { $0.session == $1.session }, .init(\.loadProgress) { $0.loadProgress == $1.loadProgress },
+            .init(\.currentURL) { $0.currentURL == $1.currentURL },
+            .init(\.order) { $0.order == $1.order },
+            .init(\.completionRecord) { $0.completionRecord == $1.completionRecord },
+            .init(\.rejections) { $0.rejections == $1.rejections },
+            .init(\.configuration) { $0.configuration == $1.configuration },
+            .init(\.customEvents) { $0.customEvents == $1.customEvents },
+            .init(\.customEventCount) { $0.customEventCount == $1.customEventCount },
+            .init(\.confirmedOrderNumber) { $0.confirmedOrderNumber == $1.confirmedOrderNumber },
+            .init(\.completionParsing) { $0.completionParsing == $1.completionParsing },
+            .init(\.applePay) { $0.applePay == $1.applePay },
         ])
 
     /// The number of stored members of ``CheckoutState`` that ``statesStayEqual(_:_:)`` compares.
@@ -482,9 +509,12 @@ struct MemberwiseSameness<Value: Equatable>: @unchecked Sendable {
         let bytes: Range<Int>?
         let equal: (Value, Value) -> Bool
 
-        init<Field: Equatable>(_ field: KeyPath<Value, Field>) {
+        /// The member `field`, whose values `equal` compares (`{ $0.phase == $1.phase }` for
+        /// `\.phase`): a closure reads the member directly, where a key path's projection costs
+        /// a runtime lookup per use.
+        init<Field: Equatable>(_ field: KeyPath<Value, Field>, _ equal: @escaping (Value, Value) -> Bool) {
             bytes = MemoryLayout<Value>.offset(of: field).map { $0..<($0 + MemoryLayout<Field>.size) }
-            equal = { $0[keyPath: field] == $1[keyPath: field] }
+            self.equal = equal
         }
     }
 

@@ -176,7 +176,7 @@ final class ExportRun<Rules: ReplayDecisions> {
     }
 
     private enum Handover {
-        case steps([PreparedStep])
+        case steps(PreparedChunk<PreparedStep>)
         case end(PreparedEnd)
         case failed(any Error)
     }
@@ -235,49 +235,57 @@ final class ExportRun<Rules: ReplayDecisions> {
         defer { join() }
 
         var step = 0
+        var copiesStateBefore = true
         while true {
             switch queue.pop() {
             case .failed(let error):
                 throw error
             case .steps(let chunk):
-                // Read in place: a copy of each prepared step (its decisions hold two states) would
-                // retain and release everything they refer to once more.
-                try chunk.withUnsafeBufferPointer { prepared in
-                    for index in prepared.indices {
-                        step += 1
-                        let before = export
-                        let exportDecisions = rules.reduce(&export, prepared[index].action)
-                        // From the second step on, the previous step decided the same (a difference
-                        // throws: a redraw starts over, a refusal ends the export), so the rules may
-                        // compare only what this step changed. The first step's states before it
-                        // (the header's, one pseudonymised) were never compared: it is compared in full.
-                        let difference =
-                            step == 1
-                            ? rules.difference(between: prepared[index].originalDecisions, and: exportDecisions)
-                            : rules.differenceFollowingEqualStep(
-                                between: prepared[index].originalDecisions, and: exportDecisions)
-                        if let decision = difference {
-                            join()
-                            try resolve(
-                                step: step, record: prepared[index].record, path: prepared[index].part, before: before,
-                                originalDecisions: prepared[index].originalDecisions, decision: decision)
+                // Each step is moved out of the chunk: a copy of it (its decisions hold two states)
+                // would retain and release everything they refer to once more.
+                var taken = 0
+                while let prepared = chunk.take() {
+                    taken += 1
+                    step += 1
+                    // A copy of the state before the step (for a redraw) only when the rules'
+                    // decisions do not hold it (asked after the first step).
+                    let before: State? = copiesStateBefore ? export : nil
+                    let exportDecisions = rules.reduce(&export, prepared.action)
+                    if step == 1 { copiesStateBefore = rules.stateBefore(exportDecisions) == nil }
+                    // From the second step on, the previous step decided the same (a difference
+                    // throws: a redraw starts over, a refusal ends the export), so the rules may
+                    // compare only what this step changed. The first step's states before it
+                    // (the header's, one pseudonymised) were never compared: it is compared in full.
+                    let difference =
+                        step == 1
+                        ? rules.difference(between: prepared.originalDecisions, and: exportDecisions)
+                        : rules.differenceFollowingEqualStep(
+                            between: prepared.originalDecisions, and: exportDecisions)
+                    if let decision = difference {
+                        join()
+                        guard let before = before ?? rules.stateBefore(exportDecisions) else {
+                            throw PseudonymisationError.exportDoesNotVerify(
+                                step: step, reason: "the rules no longer give the state before the step")
                         }
-                        var fingerprint: Fingerprint?
-                        if prepared[index].record.fingerprint != nil {
-                            fingerprint = try fingerprintOf(export, step: step)
-                        }
-                        do {
-                            try writer.append(
-                                sequence: prepared[index].record.sequence,
-                                timeMilliseconds: prepared[index].record.timeMilliseconds,
-                                action: prepared[index].action, encoded: prepared[index].encoded,
-                                fingerprint: fingerprint)
-                        } catch {
-                            throw PseudonymisationError.cannotWrite(path: temporary, reason: String(describing: error))
-                        }
+                        try resolve(
+                            step: step, record: prepared.record, path: prepared.part, before: before,
+                            originalDecisions: prepared.originalDecisions, decision: decision)
+                    }
+                    var fingerprint: Fingerprint?
+                    if prepared.record.fingerprint != nil {
+                        fingerprint = try fingerprintOf(export, step: step)
+                    }
+                    do {
+                        try writer.append(
+                            sequence: prepared.record.sequence,
+                            timeMilliseconds: prepared.record.timeMilliseconds,
+                            action: prepared.action, encoded: prepared.encoded,
+                            fingerprint: fingerprint)
+                    } catch {
+                        throw PseudonymisationError.cannotWrite(path: temporary, reason: String(describing: error))
                     }
                 }
-                progress?.completedUnitCount += Int64(chunk.count)
+                progress?.completedUnitCount += Int64(taken)
             case .end(let end):
                 join()
                 do {
@@ -323,8 +331,7 @@ final class ExportRun<Rules: ReplayDecisions> {
         var original = header.state
         var step = 0
         var lastLine = 1
-        var chunk: [PreparedStep] = []
-        chunk.reserveCapacity(Self.chunkSteps)
+        var chunk = PreparedChunk<PreparedStep>(capacity: Self.chunkSteps)
         let encoder = ActionLogExportWriter<State>.ActionEncoder()
         do {
             while case let batch = try nextBatch(reader), !batch.isEmpty {
@@ -345,10 +352,9 @@ final class ExportRun<Rules: ReplayDecisions> {
                         PreparedStep(
                             record: record, part: reader.path, action: action, encoded: encoder.encode(action),
                             originalDecisions: originalDecisions))
-                    if chunk.count == Self.chunkSteps {
+                    if chunk.isFull {
                         guard queue.push(.steps(chunk)) else { return }
-                        chunk = []
-                        chunk.reserveCapacity(Self.chunkSteps)
+                        chunk = PreparedChunk(capacity: Self.chunkSteps)
                     }
                 }
             }

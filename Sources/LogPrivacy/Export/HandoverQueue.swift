@@ -64,3 +64,49 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// A chunk of elements handed from one thread to another, each taken out once, in order
+/// (``take()`` moves it out: no copy of it is made, so nothing it refers to is retained and
+/// released once more). What is not taken is destroyed with the chunk.
+final class PreparedChunk<Element>: @unchecked Sendable {
+    /// The most elements the chunk holds.
+    let capacity: Int
+    private let base: UnsafeMutablePointer<Element>
+    /// The elements appended.
+    private(set) var count = 0
+    /// The elements taken: `0..<taken` are moved out, `taken..<count` still held.
+    private var taken = 0
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Whether ``capacity`` elements are held.
+    var isFull: Bool { count == capacity }
+
+    /// Whether no element was appended.
+    var isEmpty: Bool { count == 0 }
+
+    /// Appends `element` (the producer only, before handing the chunk over); false when full.
+    @discardableResult
+    func append(_ element: consuming Element) -> Bool {
+        guard count < capacity else { return false }
+        (base + count).initialize(to: element)
+        count += 1
+        return true
+    }
+
+    /// Moves the next element out (the consumer only, after the hand-over); nil when every
+    /// element was taken.
+    func take() -> Element? {
+        guard taken < count else { return nil }
+        defer { taken += 1 }
+        return (base + taken).move()
+    }
+
+    deinit {
+        (base + taken).deinitialize(count: count - taken)
+        base.deallocate()
+    }
+}
