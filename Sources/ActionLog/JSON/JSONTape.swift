@@ -46,6 +46,18 @@ struct JSONTape {
             unsafeBitCast(UInt8(truncatingIfNeeded: kindAndLength >> Self.kindShift), to: Kind.self)
         }
 
+        /// The word that holds the kind and the length: equal to ``plainString(length:)`` for a
+        /// string without escapes of that length. Member-name searches compare it once per key,
+        /// where reading the kind and then the length took two comparisons and the kind's shift.
+        var kindAndLengthWord: UInt32 { kindAndLength }
+
+        /// The ``kindAndLengthWord`` of a string without escapes whose text is `length` bytes
+        /// long; `nil` for a length no token has.
+        static func plainString(length: Int) -> UInt32? {
+            guard length >= 0, length <= maximumLength else { return nil }
+            return UInt32(Kind.string.rawValue) << kindShift | UInt32(length)
+        }
+
         /// The length of the value's text.
         var length: Int32 {
             get { Int32(bitPattern: kindAndLength & Self.lengthMask) }

@@ -237,14 +237,14 @@ public struct LogValue {
         guard token.kind == .object else { return nil }
         let length = name.utf8CodeUnitCount
         let start = name.utf8Start
-        guard let base = bytes.baseAddress else { return nil }
+        guard let base = bytes.baseAddress, let plainKey = JSONTape.Token.plainString(length: length) else {
+            return nil
+        }
         var position = index + 1
         let end = Int(token.next)
         while position < end {
             let key = tokens[position]
-            if key.kind == .string, Int(key.length) == length,
-                Self.sameBytes(base + Int(key.start), start, length)
-            {
+            if key.kindAndLengthWord == plainKey, Self.sameBytes(base + Int(key.start), start, length) {
                 return position + 1
             } else if key.kind == .escapedString,
                 (try? LogValue(bytes: bytes, tokens: tokens, index: position).string())
