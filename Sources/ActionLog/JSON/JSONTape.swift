@@ -10,6 +10,7 @@ import StateStore
 @usableFromInline
 struct JSONTape {
     /// Exactly eight cases, numbered 0 to 7: `Token.kind` relies on it.
+    @usableFromInline
     enum Kind: UInt8 {
         case object, array, string, escapedString, number, trueValue, falseValue, null
     }
@@ -21,11 +22,11 @@ struct JSONTape {
     @usableFromInline
     struct Token {
         /// Where the value's text starts (strings: after the opening quote).
-        var start: Int32
+        @usableFromInline var start: Int32
         /// The kind, in the top three bits, and the text's length (strings without their quotes).
-        private var kindAndLength: UInt32
+        @usableFromInline private(set) var kindAndLength: UInt32
         /// The index of the token after this one and all its descendants.
-        var next: Int32
+        @usableFromInline var next: Int32
 
         init(kind: Kind, start: Int32, length: Int32, next: Int32) {
             self.start = start
@@ -34,11 +35,12 @@ struct JSONTape {
             self.next = next
         }
 
-        private static var kindShift: UInt32 { 29 }
-        private static var lengthMask: UInt32 { (1 << 29) - 1 }
+        @usableFromInline static var kindShift: UInt32 { 29 }
+        @usableFromInline static var lengthMask: UInt32 { (1 << 29) - 1 }
         /// The longest text a token spans.
-        static var maximumLength: Int { (1 << 29) - 1 }
+        @usableFromInline static var maximumLength: Int { (1 << 29) - 1 }
 
+        @inlinable
         var kind: Kind {
             // Three bits, and eight kinds: every pattern of the bits is a kind, so the bits are
             // the kind as they are. (`Kind(rawValue:)` was a call on every token read, about
@@ -49,16 +51,18 @@ struct JSONTape {
         /// The word that holds the kind and the length: equal to ``plainString(length:)`` for a
         /// string without escapes of that length. Member-name searches compare it once per key,
         /// where reading the kind and then the length took two comparisons and the kind's shift.
-        var kindAndLengthWord: UInt32 { kindAndLength }
+        @inlinable var kindAndLengthWord: UInt32 { kindAndLength }
 
         /// The ``kindAndLengthWord`` of a string without escapes whose text is `length` bytes
         /// long; `nil` for a length no token has.
+        @inlinable
         static func plainString(length: Int) -> UInt32? {
             guard length >= 0, length <= maximumLength else { return nil }
             return UInt32(Kind.string.rawValue) << kindShift | UInt32(length)
         }
 
         /// The length of the value's text.
+        @inlinable
         var length: Int32 {
             get { Int32(bitPattern: kindAndLength & Self.lengthMask) }
             set {
