@@ -111,3 +111,56 @@ final class JSONTapePropertyTests: XCTestCase {
         }
     }
 }
+
+/// Integers are read with a per-digit overflow check only past 18 digits (fewer always fit 64
+/// bits): the answers are the same on both sides of that line.
+final class JSONTapeIntegerTests: XCTestCase {
+    private func read<I: FixedWidthInteger>(_ text: String, as type: I.Type) -> String {
+        Array(text.utf8).withUnsafeBytes { raw in
+            switch JSONTape.integer(raw, as: type) {
+            case .value(let value): return "\(value)"
+            case .noDigits: return "noDigits"
+            case .notAnInteger: return "notAnInteger"
+            case .overflow: return "overflow"
+            }
+        }
+    }
+
+    func testIntegersReadTheSameAtEveryLengthAndSign() {
+        let cases: [(String, String, String)] = [
+            // text, as Int64, as UInt64
+            ("0", "0", "0"), ("-0", "0", "0"), ("-", "noDigits", "noDigits"), ("", "noDigits", "noDigits"),
+            ("123456789012345678", "123456789012345678", "123456789012345678"),
+            ("-123456789012345678", "-123456789012345678", "overflow"),
+            ("1234567890123456789", "1234567890123456789", "1234567890123456789"),
+            ("9223372036854775807", "9223372036854775807", "9223372036854775807"),
+            ("9223372036854775808", "overflow", "9223372036854775808"),
+            ("-9223372036854775808", "-9223372036854775808", "overflow"),
+            ("18446744073709551615", "overflow", "18446744073709551615"),
+            ("18446744073709551616", "overflow", "overflow"),
+            ("12a", "notAnInteger", "notAnInteger"), ("1.5", "notAnInteger", "notAnInteger"),
+            ("-5x", "notAnInteger", "overflow"), ("-0x", "notAnInteger", "notAnInteger"),
+            ("1e3", "notAnInteger", "notAnInteger"), ("--1", "notAnInteger", "notAnInteger"),
+            ("99999999999999999999x", "overflow", "overflow"),
+        ]
+        for (text, signed, unsigned) in cases {
+            XCTAssertEqual(read(text, as: Int64.self), signed, "\(text) as Int64")
+            XCTAssertEqual(read(text, as: Int.self), signed, "\(text) as Int")
+            XCTAssertEqual(read(text, as: UInt64.self), unsigned, "\(text) as UInt64")
+        }
+        // Narrower types keep the per-digit check: overflow is said before a later non-digit.
+        XCTAssertEqual(read("300x", as: Int8.self), "overflow")
+        XCTAssertEqual(read("-129", as: Int8.self), "overflow")
+        XCTAssertEqual(read("-128", as: Int8.self), "-128")
+
+        var generator = SplitMix64(seed: 64)
+        for _ in 0..<2_000 {
+            let value =
+                Int64.random(in: .min ... .max, using: &generator) >> UInt64.random(in: 0..<64, using: &generator)
+            XCTAssertEqual(read(String(value), as: Int64.self), String(value))
+            let unsigned =
+                UInt64.random(in: 0 ... .max, using: &generator) >> UInt64.random(in: 0..<64, using: &generator)
+            XCTAssertEqual(read(String(unsigned), as: UInt64.self), String(unsigned))
+        }
+    }
+}

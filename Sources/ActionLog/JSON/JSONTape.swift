@@ -262,6 +262,20 @@ extension JSONTape {
         let negative = text.first == UInt8(ascii: "-")
         if negative { offset = 1 }
         guard offset < text.count else { return .noDigits }
+        // Up to 18 digits always fit a 64-bit integer: no overflow check per digit (a record's
+        // sequence number and 13-digit time are read on every line). Not for a minus before an
+        // unsigned type, which overflows at its first digit other than 0, before any later byte
+        // that is not a digit is seen (the loop below says which comes first).
+        if I.bitWidth >= 64, I.isSigned || !negative, text.count - offset <= 18 {
+            var magnitude: Int64 = 0
+            while offset < text.count {
+                let digit = text[offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { return .notAnInteger }
+                magnitude = magnitude &* 10 &+ Int64(digit)
+                offset += 1
+            }
+            return .value(I(truncatingIfNeeded: negative ? -magnitude : magnitude))
+        }
         while offset < text.count {
             let byte = text[offset]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .notAnInteger }
