@@ -369,7 +369,10 @@ public struct LogName: CustomStringConvertible {
     }
 
     /// Whether `name` spells `pattern`: what a `case "literal":` of a `switch` on a name asks.
-    @inlinable
+    ///
+    /// Always inlined: a `switch` on a name tries its cases one after another, and inlined, a
+    /// case of another length is one comparison with a constant.
+    @inlinable @inline(__always)
     public static func ~= (pattern: StaticString, name: LogName) -> Bool {
         pattern.utf8CodeUnitCount == name.count && LogValue.sameBytes(name.start, pattern.utf8Start, name.count)
     }
