@@ -10,6 +10,7 @@ import StateStore
 @usableFromInline
 struct JSONTape {
     /// Exactly eight cases, numbered 0 to 7: `Token.kind` relies on it.
+    @usableFromInline
     enum Kind: UInt8 {
         case object, array, string, escapedString, number, trueValue, falseValue, null
     }
@@ -21,11 +22,11 @@ struct JSONTape {
     @usableFromInline
     struct Token {
         /// Where the value's text starts (strings: after the opening quote).
-        var start: Int32
+        @usableFromInline var start: Int32
         /// The kind, in the top three bits, and the text's length (strings without their quotes).
-        private var kindAndLength: UInt32
+        @usableFromInline private(set) var kindAndLength: UInt32
         /// The index of the token after this one and all its descendants.
-        var next: Int32
+        @usableFromInline var next: Int32
 
         init(kind: Kind, start: Int32, length: Int32, next: Int32) {
             self.start = start
@@ -34,11 +35,12 @@ struct JSONTape {
             self.next = next
         }
 
-        private static var kindShift: UInt32 { 29 }
-        private static var lengthMask: UInt32 { (1 << 29) - 1 }
+        @usableFromInline static var kindShift: UInt32 { 29 }
+        @usableFromInline static var lengthMask: UInt32 { (1 << 29) - 1 }
         /// The longest text a token spans.
-        static var maximumLength: Int { (1 << 29) - 1 }
+        @usableFromInline static var maximumLength: Int { (1 << 29) - 1 }
 
+        @inlinable
         var kind: Kind {
             // Three bits, and eight kinds: every pattern of the bits is a kind, so the bits are
             // the kind as they are. (`Kind(rawValue:)` was a call on every token read, about
@@ -46,7 +48,21 @@ struct JSONTape {
             unsafeBitCast(UInt8(truncatingIfNeeded: kindAndLength >> Self.kindShift), to: Kind.self)
         }
 
+        /// The word that holds the kind and the length: equal to ``plainString(length:)`` for a
+        /// string without escapes of that length. Member-name searches compare it once per key,
+        /// where reading the kind and then the length took two comparisons and the kind's shift.
+        @inlinable var kindAndLengthWord: UInt32 { kindAndLength }
+
+        /// The ``kindAndLengthWord`` of a string without escapes whose text is `length` bytes
+        /// long; `nil` for a length no token has.
+        @inlinable
+        static func plainString(length: Int) -> UInt32? {
+            guard length >= 0, length <= maximumLength else { return nil }
+            return UInt32(Kind.string.rawValue) << kindShift | UInt32(length)
+        }
+
         /// The length of the value's text.
+        @inlinable
         var length: Int32 {
             get { Int32(bitPattern: kindAndLength & Self.lengthMask) }
             set {
@@ -246,6 +262,20 @@ extension JSONTape {
         let negative = text.first == UInt8(ascii: "-")
         if negative { offset = 1 }
         guard offset < text.count else { return .noDigits }
+        // Up to 18 digits always fit a 64-bit integer: no overflow check per digit (a record's
+        // sequence number and 13-digit time are read on every line). Not for a minus before an
+        // unsigned type, which overflows at its first digit other than 0, before any later byte
+        // that is not a digit is seen (the loop below says which comes first).
+        if I.bitWidth >= 64, I.isSigned || !negative, text.count - offset <= 18 {
+            var magnitude: Int64 = 0
+            while offset < text.count {
+                let digit = text[offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { return .notAnInteger }
+                magnitude = magnitude &* 10 &+ Int64(digit)
+                offset += 1
+            }
+            return .value(I(truncatingIfNeeded: negative ? -magnitude : magnitude))
+        }
         while offset < text.count {
             let byte = text[offset]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .notAnInteger }
@@ -335,6 +365,21 @@ private struct TapeScanner {
         }
     }
 
+    /// A member's or an element's value, whitespace before it skipped: strings and numbers (most
+    /// of a log line's values) scanned here, without the call through `value` (its entry, exit
+    /// and dispatch were some 500 instructions a checkout log line); anything else through
+    /// `value`, which checks and names what is there.
+    @inline(__always)
+    mutating func nestedValue(into tokens: inout TokenWriter, depth: Int) throws(JSONParseError) {
+        if index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return try string(into: &tokens) }
+            if byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") { return try number(into: &tokens) }
+            if byte <= 0x20 { skipWhitespaceSlowly() }
+        }
+        try value(into: &tokens, depth: depth)
+    }
+
     mutating func literal(
         _ text: StaticString, _ kind: JSONTape.Kind, into tokens: inout TokenWriter
     )
@@ -360,19 +405,41 @@ private struct TapeScanner {
         if index < bytes.count, bytes[index] == close {
             index += 1
         } else {
+            // Log lines have no whitespace: each separator is looked for where it is expected,
+            // and only a byte that is not it goes through `skipWhitespace` and the checks that
+            // name what was wrong (from the same position, so a bad text fails as it always did).
+            // Four whitespace checks per member were some 400 instructions a checkout log line.
             while true {
-                skipWhitespace()
                 if isObject {
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                        throw fail("expected a member name in quotes")
+                    if !(index < bytes.count && bytes[index] == UInt8(ascii: "\"")) {
+                        skipWhitespace()
+                        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                            throw fail("expected a member name in quotes")
+                        }
                     }
                     try string(into: &tokens)
-                    skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                    index += 1
-                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+                        index += 1
+                    } else {
+                        skipWhitespace()
+                        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                            throw fail("expected ':'")
+                        }
+                        index += 1
+                    }
                 }
-                try value(into: &tokens, depth: depth)
+                try nestedValue(into: &tokens, depth: depth)
+                if index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if byte == close {
+                        index += 1
+                        break
+                    }
+                }
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of text in a container") }
                 if bytes[index] == UInt8(ascii: ",") {

@@ -47,9 +47,9 @@ public protocol LogDecodable: Decodable {
 /// Valid only during the ``LogDecodable/init(logValue:)`` call it is given to: it points into
 /// the reader's buffers, so do not keep it.
 public struct LogValue {
-    let bytes: UnsafeRawBufferPointer
-    let tokens: UnsafeBufferPointer<JSONTape.Token>
-    let index: Int
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline let tokens: UnsafeBufferPointer<JSONTape.Token>
+    @usableFromInline let index: Int
 
     @usableFromInline
     init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int) {
@@ -70,9 +70,9 @@ public struct LogValue {
         }
     }
 
-    private var token: JSONTape.Token { tokens[index] }
+    @usableFromInline var token: JSONTape.Token { tokens[index] }
 
-    private func mismatch(_ expected: String) -> Mismatch {
+    @usableFromInline func mismatch(_ expected: String) -> Mismatch {
         Mismatch("expected \(expected) at byte \(token.start), found \(TapeContext.kindName(token.kind))")
     }
 
@@ -154,18 +154,30 @@ public struct LogValue {
 
     /// The value of member `name`, or `nil` when the member is absent or `null` (the rule of
     /// `decodeIfPresent`, for optional properties). `nil` also when this is not an object.
+    ///
+    /// Inlinable, as ``require(_:)`` is.
+    @inlinable @inline(__always)
     public func member(_ name: StaticString) -> LogValue? {
         guard let found = find(name), tokens[found].kind != .null else { return nil }
         return LogValue(bytes: bytes, tokens: tokens, index: found)
     }
 
     /// The value of member `name`, which must be present.
+    ///
+    /// Inlinable, with the search for the name: compiled into each conformance, the name's
+    /// length and bytes are constants there, and a replay asks about ten times a line (a call
+    /// into this module for each was some 1,100 instructions a replayed checkout action).
+    @inlinable @inline(__always)
     public func require(_ name: StaticString) throws -> LogValue {
-        guard token.kind == .object else { throw mismatch("an object") }
-        guard let found = find(name) else {
-            throw Mismatch("no member \"\(name)\" in the object at byte \(token.start)")
-        }
+        guard let found = find(name) else { throw missing(name) }
         return LogValue(bytes: bytes, tokens: tokens, index: found)
+    }
+
+    /// Why ``require(_:)`` found no member `name`.
+    @usableFromInline
+    func missing(_ name: StaticString) -> Mismatch {
+        guard token.kind == .object else { return mismatch("an object") }
+        return Mismatch("no member \"\(name)\" in the object at byte \(token.start)")
     }
 
     /// Whether this is an object with member `name` (present, even if `null`).
@@ -232,29 +244,36 @@ public struct LogValue {
         )
     }
 
-    @inline(__always)
-    private func find(_ name: StaticString) -> Int? {
+    /// Where the value of member `name` is on the tape: the first member of that name (`nil`
+    /// when there is none, or this is not an object).
+    @inlinable @inline(__always)
+    func find(_ name: StaticString) -> Int? {
         guard token.kind == .object else { return nil }
         let length = name.utf8CodeUnitCount
         let start = name.utf8Start
-        guard let base = bytes.baseAddress else { return nil }
+        guard let base = bytes.baseAddress, let plainKey = JSONTape.Token.plainString(length: length) else {
+            return nil
+        }
         var position = index + 1
         let end = Int(token.next)
         while position < end {
             let key = tokens[position]
-            if key.kind == .string, Int(key.length) == length,
-                Self.sameBytes(base + Int(key.start), start, length)
-            {
+            if key.kindAndLengthWord == plainKey, Self.sameBytes(base + Int(key.start), start, length) {
                 return position + 1
-            } else if key.kind == .escapedString,
-                (try? LogValue(bytes: bytes, tokens: tokens, index: position).string())
-                    == name.withUTF8Buffer({ String(decoding: $0, as: UTF8.self) })
-            {
+            } else if key.kind == .escapedString, escapedKey(at: position, is: name) {
                 return position + 1
             }
             position = Int(tokens[position + 1].next)
         }
         return nil
+    }
+
+    /// Whether the escaped member name at `position` reads as `name` (never written by an encoder
+    /// of this package: out of line).
+    @usableFromInline
+    func escapedKey(at position: Int, is name: StaticString) -> Bool {
+        (try? LogValue(bytes: bytes, tokens: tokens, index: position).string())
+            == name.withUTF8Buffer({ String(decoding: $0, as: UTF8.self) })
     }
 
     /// Whether `count` bytes at `a` and `b` are the same, compared in line (member names are a
@@ -350,7 +369,10 @@ public struct LogName: CustomStringConvertible {
     }
 
     /// Whether `name` spells `pattern`: what a `case "literal":` of a `switch` on a name asks.
-    @inlinable
+    ///
+    /// Always inlined: a `switch` on a name tries its cases one after another, and inlined, a
+    /// case of another length is one comparison with a constant.
+    @inlinable @inline(__always)
     public static func ~= (pattern: StaticString, name: LogName) -> Bool {
         pattern.utf8CodeUnitCount == name.count && LogValue.sameBytes(name.start, pattern.utf8Start, name.count)
     }
