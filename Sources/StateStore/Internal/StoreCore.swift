@@ -392,14 +392,17 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         // holds each subscriber until the round ends, and its buffer stays where it is, so the
         // loop walks it from the base pointer read above. `receive` is a `let` of the subscriber:
         // the guaranteed reference lets the compiler call it without retaining the subscriber or
-        // the closure's context (four atomic operations per subscriber). The state is handed in
-        // place, not copied: no reducer runs during the round (see ``Subscriber/receive``). A
-        // subscriber that leaves during the round gives its slot to `inertSubscriber`, whose
-        // `receive` does nothing: the loop reads each slot afresh, and checks no flag.
+        // the closure's context (four atomic operations per call). A call notifies the run of
+        // subscribers of one class that starts at `index` (see ``Subscriber/receive``) and says
+        // how many, at least one, so the loop ends. The state is handed in place, not copied: no
+        // reducer runs during the round. A subscriber that leaves during the round gives its slot
+        // to `inertSubscriber`, whose `receive` does nothing: every slot is read afresh (here or
+        // in a run), and no flag is checked.
         let state = statePointer
-        for index in 0..<count {
-            Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { subscriber in
-                subscriber.receive(subscriber, &state.pointee)
+        var index = 0
+        while index < count {
+            index &+= Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { subscriber in
+                subscriber.receive(list + index, count &- index, &state.pointee)
             }
         }
         isNotifying = false
