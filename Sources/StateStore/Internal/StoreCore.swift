@@ -392,17 +392,24 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         // holds each subscriber until the round ends, and its buffer stays where it is, so the
         // loop walks it from the base pointer read above. `receive` is a `let` of the subscriber:
         // the guaranteed reference lets the compiler call it without retaining the subscriber or
-        // the closure's context (four atomic operations per call). A call notifies the run of
-        // subscribers of one class that starts at `index` (see ``Subscriber/receive``) and says
-        // how many, at least one, so the loop ends. The state is handed in place, not copied: no
+        // the closure's context (four atomic operations per call). Where the next slot holds a
+        // subscriber of the same class, one call notifies the run of them that starts here (see
+        // ``Subscriber/receiveRun``) and says how many, at least one, so the loop ends; else the
+        // subscriber's `receive` notifies it alone. The state is handed in place, not copied: no
         // reducer runs during the round. A subscriber that leaves during the round gives its slot
-        // to `inertSubscriber`, whose `receive` does nothing: every slot is read afresh (here or
-        // in a run), and no flag is checked.
+        // to `inertSubscriber`, whose closures do nothing: every slot is read afresh (here or in
+        // a run), and no flag is checked.
         let state = statePointer
         var index = 0
         while index < count {
-            index &+= Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { subscriber in
-                subscriber.receive(list + index, count &- index, &state.pointee)
+            let next = index &+ 1
+            Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { subscriber in
+                if next < count, ObjectIdentifier(type(of: list[next])) == ObjectIdentifier(type(of: subscriber)) {
+                    index &+= subscriber.receiveRun(list + index, count &- index, &state.pointee)
+                } else {
+                    subscriber.receive(subscriber, &state.pointee)
+                    index = next
+                }
             }
         }
         isNotifying = false

@@ -1,24 +1,25 @@
 /// One subscriber in a store's ordered subscriber list.
 ///
-/// `receive(list, count, &state)` is called for the subscriber at `list[0]` (this one) and
-/// notifies it and the ones right after it that are of the same class: a *run* (at most `count`,
-/// the slots left in the round). It returns how many it notified, at least one. Notifying one
-/// means: select, compare with the last selection, call the subscriber's closure when it changed.
+/// `receive(subscriber, &state)` selects, compares with the last selection and calls the
+/// subscriber's closure when it changed. `receiveRun(list, count, &state)` does that for
+/// `list[0]` (this subscriber) and the ones right after it that are of the same class: a *run*
+/// (at most `count`, the slots left in the round); it returns how many it notified, at least one.
+/// The round calls `receiveRun` where the next subscriber is of the same class, else `receive`.
 /// The first value goes through ``receiveFirst(_:)`` instead, which sets the last selection.
 ///
-/// `receive` is a closure that captures nothing, built in the (specialisable) `subscribe` call
-/// (by one of ``SelectingSubscriber``'s factories): it reads what it needs from the subscribers it
-/// is handed, so the selection and comparison run as specialised code. A run costs one call into
-/// it, with the selection of each subscriber inline in its loop: calling every subscriber through
-/// its own closure cost a call, a frame and, where the compiler merged identical specialisations
-/// (subscribers of one value type to stores of different states), two forwarding jumps a
-/// subscriber. Only the draining thread calls it and flips `isActive`.
+/// Both are closures that capture nothing, built in the (specialisable) `subscribe` call (by one
+/// of ``SelectingSubscriber``'s factories): they read what they need from the subscribers they
+/// are handed, so the selection and comparison run as specialised code. A run costs one call,
+/// with each subscriber's selection inline in its loop: calling each subscriber through its own
+/// closure costs a call, a frame and, where the compiler merged identical specialisations
+/// (subscribers of one value type to stores of different states), two forwarding jumps. A lone
+/// subscriber takes `receive`, whose frame is smaller than the run loop's. Only the draining
+/// thread calls them and flips `isActive`.
 @usableFromInline
 class Subscriber<State>: @unchecked Sendable {
     /// `final`: read on every notification, it must not be a call through the class's table.
     @usableFromInline @exclusivity(unchecked) final var isActive = true
-    /// Notifies the run that starts at `list[0]`, this subscriber, within the `count` slots from
-    /// there; returns how many it notified (at least one).
+    /// Notifies this subscriber.
     ///
     /// Takes the state `inout`, which it never writes, for how that is passed: by address, alike
     /// from generic and from specialised code. So the specialised closure is stored as it is,
@@ -28,12 +29,19 @@ class Subscriber<State>: @unchecked Sendable {
     /// subscriber). The store's state is the argument: nothing writes it during the call (no
     /// reducer runs while subscribers are notified; an action dispatched meanwhile is queued), and
     /// a subscriber reading `store.state` meanwhile only reads it.
-    @usableFromInline let receive:
+    @usableFromInline let receive: (_ subscriber: Subscriber<State>, _ state: inout State) -> Void
+    /// Notifies the run that starts at `list[0]`, this subscriber, within the `count` slots from
+    /// there; returns how many it notified (at least one). The state as for ``receive``.
+    @usableFromInline let receiveRun:
         (_ list: UnsafePointer<Subscriber<State>>, _ count: Int, _ state: inout State) -> Int
 
     @usableFromInline
-    init(receive: @escaping (UnsafePointer<Subscriber<State>>, Int, inout State) -> Int) {
+    init(
+        receive: @escaping (Subscriber<State>, inout State) -> Void,
+        receiveRun: @escaping (UnsafePointer<Subscriber<State>>, Int, inout State) -> Int
+    ) {
         self.receive = receive
+        self.receiveRun = receiveRun
     }
 
     /// Hands the subscriber its first value, when its subscription is processed: the only call
@@ -41,15 +49,7 @@ class Subscriber<State>: @unchecked Sendable {
     /// later call, to `receive`, comes after it.
     @usableFromInline
     func receiveFirst(_ state: inout State) {
-        receiveAlone(&state)
-    }
-
-    /// Notifies this subscriber only, as a run of one (its first value, when `last` was set
-    /// already).
-    @usableFromInline
-    final func receiveAlone(_ state: inout State) {
-        var alone = self
-        _ = receive(&alone, 1, &state)
+        receive(self, &state)
     }
 
     /// A subscriber that does nothing, inactive from the start: the stand-in for one that left
@@ -57,20 +57,21 @@ class Subscriber<State>: @unchecked Sendable {
     /// ``SelectingSubscriber``'s, so it ends any run it follows.
     @usableFromInline
     static func inert() -> Subscriber {
-        let subscriber = Subscriber { _, _, _ in 1 }
+        let subscriber = Subscriber(receive: { _, _ in }, receiveRun: { _, _, _ in 1 })
         subscriber.isActive = false
         return subscriber
     }
 
     /// Notifies, with `notifyOne`, `list[0]` and each following subscriber of `list[0]`'s class,
-    /// `Kind`, up to `count`; returns how many. The body of every `receive` closure.
+    /// `Kind`, up to `count`; returns how many. The body of every `receiveRun` closure.
     ///
-    /// Sound because every subscriber of class `Kind` has a `receive` that notifies as
-    /// `notifyOne` does: ``SelectingSubscriber``'s comparison parameter (``ComparedWithEquals``,
-    /// ``ComparedByIsDuplicate``) names how it compares, and its two factories, the only places a
-    /// `receive` is built for it, each build theirs for one comparison. So notifying a subscriber
+    /// Sound because every subscriber of class `Kind` has closures that notify as `notifyOne`
+    /// does: ``SelectingSubscriber``'s comparison parameter (``ComparedWithEquals``,
+    /// ``ComparedByIsDuplicate``) names how it compares, and its two factories, the only places
+    /// its closures are built, each build theirs for one comparison. So notifying a subscriber
     /// from the closure of an earlier one of its class does what its own closure would. `list[0]`
-    /// is of class `Kind`: the list calls a subscriber's own `receive` with `list[0]` set to it.
+    /// is of class `Kind`: the round calls a subscriber's own `receiveRun` with `list[0]` set to
+    /// it.
     /// Each slot is read afresh, after the previous subscriber's closure ran: one that left
     /// meanwhile holds the inert subscriber, whose class ends the run.
     @inlinable
@@ -126,24 +127,26 @@ final class SelectingSubscriber<State, Value, Comparison>: Subscriber<State>, @u
     /// a subscriber). Called once a subscription, unspecialised.
     @usableFromInline
     override func receiveFirst(_ state: inout State) {
-        guard last == nil else { return receiveAlone(&state) }
+        guard last == nil else { return receive(self, &state) }
         let value = select(state)
         last = value
         onChange(value)
     }
 
-    /// `receive` is handed this subscriber first: it reaches the fields with `unsafeDowncast`.
+    /// `receive` is handed this subscriber, and `receiveRun` subscribers of this class: they
+    /// reach the fields with `unsafeDowncast`.
     @usableFromInline
     init(
         select: @escaping @Sendable (State) -> Value,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         onChange: @escaping @Sendable (Value) -> Void,
-        receive: @escaping (UnsafePointer<Subscriber<State>>, Int, inout State) -> Int
+        receive: @escaping (Subscriber<State>, inout State) -> Void,
+        receiveRun: @escaping (UnsafePointer<Subscriber<State>>, Int, inout State) -> Int
     ) {
         self.select = select
         self.isDuplicate = isDuplicate
         self.onChange = onChange
-        super.init(receive: receive)
+        super.init(receive: receive, receiveRun: receiveRun)
     }
 }
 
@@ -154,15 +157,24 @@ extension SelectingSubscriber where Value: Equatable, Comparison == ComparedWith
         select: @escaping @Sendable (State) -> Value,
         onChange: @escaping @Sendable (Value) -> Void
     ) -> SelectingSubscriber {
-        SelectingSubscriber(select: select, isDuplicate: nil, onChange: onChange) { list, count, state in
-            notifyRun(of: SelectingSubscriber.self, list, count, &state) { subscriber, state in
-                let value = subscriber.select(state)
-                // `last` is set: see ``Subscriber/receiveFirst(_:)``.
-                if subscriber.last.unsafelyUnwrapped == value { return }
-                subscriber.last = value
-                subscriber.onChange(value)
+        SelectingSubscriber(
+            select: select, isDuplicate: nil, onChange: onChange,
+            receive: { base, state in notifyOne(unsafeDowncast(base, to: SelectingSubscriber.self), &state) },
+            receiveRun: { list, count, state in
+                notifyRun(of: SelectingSubscriber.self, list, count, &state) { notifyOne($0, &$1) }
             }
-        }
+        )
+    }
+
+    /// Notifies `subscriber` if its selection changed.
+    @inlinable
+    @inline(__always)
+    static func notifyOne(_ subscriber: SelectingSubscriber, _ state: inout State) {
+        let value = subscriber.select(state)
+        // `last` is set: see ``Subscriber/receiveFirst(_:)``.
+        if subscriber.last.unsafelyUnwrapped == value { return }
+        subscriber.last = value
+        subscriber.onChange(value)
     }
 }
 
@@ -174,14 +186,24 @@ extension SelectingSubscriber where Comparison == ComparedByIsDuplicate {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         onChange: @escaping @Sendable (Value) -> Void
     ) -> SelectingSubscriber {
-        SelectingSubscriber(select: select, isDuplicate: isDuplicate, onChange: onChange) { list, count, state in
-            notifyRun(of: SelectingSubscriber.self, list, count, &state) { subscriber, state in
-                let value = subscriber.select(state)
-                // `last` is set: see ``Subscriber/receiveFirst(_:)``.
-                if subscriber.isDuplicate.unsafelyUnwrapped(subscriber.last.unsafelyUnwrapped, value) { return }
-                subscriber.last = value
-                subscriber.onChange(value)
+        SelectingSubscriber(
+            select: select, isDuplicate: isDuplicate, onChange: onChange,
+            receive: { base, state in notifyOne(unsafeDowncast(base, to: SelectingSubscriber.self), &state) },
+            receiveRun: { list, count, state in
+                notifyRun(of: SelectingSubscriber.self, list, count, &state) { notifyOne($0, &$1) }
             }
-        }
+        )
+    }
+
+    /// Notifies `subscriber` if `isDuplicate` finds its selection changed. `isDuplicate` is set:
+    /// ``comparing(select:isDuplicate:onChange:)`` is the only maker of this class.
+    @inlinable
+    @inline(__always)
+    static func notifyOne(_ subscriber: SelectingSubscriber, _ state: inout State) {
+        let value = subscriber.select(state)
+        // `last` is set: see ``Subscriber/receiveFirst(_:)``.
+        if subscriber.isDuplicate.unsafelyUnwrapped(subscriber.last.unsafelyUnwrapped, value) { return }
+        subscriber.last = value
+        subscriber.onChange(value)
     }
 }
