@@ -510,7 +510,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 @usableFromInline
 final class MiddlewareChain<State: StoreState> {
     /// A middleware's function (``Middleware/handle``).
-    @usableFromInline typealias Handle = @Sendable (MiddlewareContext<State>, State.Action, (State.Action) -> Void) -> Void
+    @usableFromInline typealias Handle =
+        @Sendable (MiddlewareContext<State>, State.Action, (State.Action) -> Void) -> Void
 
     /// The first middleware.
     @usableFromInline let first: Handle
