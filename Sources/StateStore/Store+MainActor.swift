@@ -31,16 +31,8 @@ extension Store {
         // Built here rather than in a shared helper: the optimiser then specialises `select`
         // (a key path becomes a field read) as it does for `subscribe(_:onChange:)`.
         let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
-        let subscriber = SelectingSubscriber<State, Value>(
-            select: select, isDuplicate: isDuplicate, onChange: { sink.post($0) }
-        ) { base, state in
-            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
-            let value = subscriber.select(state)
-            // `last` is set: see ``Subscriber/receiveFirst(_:)``.
-            if subscriber.isDuplicate?(subscriber.last.unsafelyUnwrapped, value) == true { return }
-            subscriber.last = value
-            subscriber.onChange(value)
-        }
+        let subscriber = SelectingSubscriber<State, Value, ComparedByIsDuplicate>.comparing(
+            select: select, isDuplicate: isDuplicate, onChange: { sink.post($0) })
         deliverFirstValueIfOnMainThread(to: sink, subscriber: subscriber)
         return registerOnMainActor(subscriber, sink: sink)
     }
@@ -85,16 +77,8 @@ extension Store {
         onChange: @escaping @MainActor @Sendable (Value) -> Void
     ) -> StoreSubscription {
         let sink = MainActorSink(mailbox: core.mainActorMailbox, callback: onChange)
-        let subscriber = SelectingSubscriber<State, Value>(
-            select: select, isDuplicate: nil, onChange: { sink.post($0) }
-        ) { base, state in
-            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
-            let value = subscriber.select(state)
-            // `last` is set: see ``Subscriber/receiveFirst(_:)``.
-            if subscriber.last.unsafelyUnwrapped == value { return }
-            subscriber.last = value
-            subscriber.onChange(value)
-        }
+        let subscriber = SelectingSubscriber<State, Value, ComparedWithEquals>.comparingWithEquals(
+            select: select, onChange: { sink.post($0) })
         deliverFirstValueIfOnMainThread(to: sink, subscriber: subscriber)
         return registerOnMainActor(subscriber, sink: sink)
     }
@@ -119,9 +103,9 @@ extension Store {
     /// the subscribe command, which passes through the store's lock; a repeat of this value is
     /// then skipped.
     @inlinable
-    func deliverFirstValueIfOnMainThread<Value>(
+    func deliverFirstValueIfOnMainThread<Value, Comparison>(
         to sink: MainActorSink<Value>,
-        subscriber: SelectingSubscriber<State, Value>
+        subscriber: SelectingSubscriber<State, Value, Comparison>
     ) {
         guard isMainThread() else { return }
         let value = subscriber.select(core.state)

@@ -20,16 +20,8 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         onChange: @escaping @Sendable (Value) -> Void
     ) -> StoreSubscription {
-        let subscriber = SelectingSubscriber<State, Value>(
-            select: select, isDuplicate: isDuplicate, onChange: onChange
-        ) { base, state in
-            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
-            let value = subscriber.select(state)
-            // `last` is set: see ``Subscriber/receiveFirst(_:)``.
-            if subscriber.isDuplicate?(subscriber.last.unsafelyUnwrapped, value) == true { return }
-            subscriber.last = value
-            subscriber.onChange(value)
-        }
+        let subscriber = SelectingSubscriber<State, Value, ComparedByIsDuplicate>.comparing(
+            select: select, isDuplicate: isDuplicate, onChange: onChange)
         return register(subscriber)
     }
 
@@ -53,16 +45,8 @@ extension Store {
         _ select: @escaping @Sendable (State) -> Value,
         onChange: @escaping @Sendable (Value) -> Void
     ) -> StoreSubscription {
-        let subscriber = SelectingSubscriber<State, Value>(
-            select: select, isDuplicate: nil, onChange: onChange
-        ) { base, state in
-            let subscriber = unsafeDowncast(base, to: SelectingSubscriber<State, Value>.self)
-            let value = subscriber.select(state)
-            // `last` is set: see ``Subscriber/receiveFirst(_:)``.
-            if subscriber.last.unsafelyUnwrapped == value { return }
-            subscriber.last = value
-            subscriber.onChange(value)
-        }
+        let subscriber = SelectingSubscriber<State, Value, ComparedWithEquals>.comparingWithEquals(
+            select: select, onChange: onChange)
         return register(subscriber)
     }
 

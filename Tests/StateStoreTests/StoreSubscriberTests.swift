@@ -146,6 +146,39 @@ final class StoreSubscriberTests: XCTestCase {
         third.cancel()
     }
 
+    func testSubscribersOfMixedKindsAreNotifiedInOrderEachWithItsOwnComparison() {
+        // Runs of one kind (a value type and a comparison) are notified by one call: interleaved
+        // kinds, a custom comparison between `==` ones of the same type, and a leaver in the
+        // middle of a run must still come out in subscription order, each compared its own way.
+        let store = makeStore()
+        let seen = Recorder<String>()
+        let leaver = SubscriptionHolder()
+        let a = store.subscribe({ $0.count }) { seen.append("a \($0)") }
+        let b = store.subscribe({ $0.count }) { count in
+            seen.append("b \(count)")
+            if count == 2 { leaver.subscription?.cancel() }
+        }
+        leaver.subscription = store.subscribe({ $0.count }) { seen.append("leaver \($0)") }
+        let even = store.subscribe({ $0.count }, isDuplicate: { $0 % 2 == $1 % 2 }) { seen.append("even \($0)") }
+        let c = store.subscribe({ $0.count }) { seen.append("c \($0)") }
+        let name = store.subscribe({ $0.name }) { seen.append("name \($0)") }
+        let d = store.subscribe({ $0.count }) { seen.append("d \($0)") }
+        store.dispatch(.increment)
+        store.dispatch(.setName("x"))
+        store.dispatch(.increment)
+        store.dispatch(.add(2))
+        XCTAssertEqual(
+            seen.values,
+            [
+                "a 0", "b 0", "leaver 0", "even 0", "c 0", "name ", "d 0",
+                "a 1", "b 1", "leaver 1", "even 1", "c 1", "d 1",
+                "name x",
+                "a 2", "b 2", "even 2", "c 2", "d 2",
+                "a 4", "b 4", "c 4", "d 4",
+            ])
+        withExtendedLifetime((a, b, even, c, name, d)) {}
+    }
+
     func testSubscribingDuringARoundDeliversTheCurrentValueOnceAndJoinsLaterRounds() {
         let store = makeStore()
         let seen = Recorder<String>()

@@ -790,8 +790,9 @@ public enum ActionRecorderClock {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &spec)
         // Wrapping arithmetic: the seconds since 1970 times 1000 cannot overflow, and the
-        // overflow checks were two of this path's instructions.
-        return Int64(spec.tv_sec) &* 1000 &+ Int64(spec.tv_nsec) / 1_000_000
+        // overflow checks were two of this path's instructions. The nanoseconds are in
+        // 0..<1_000_000_000: divided unsigned, the same quotient without the sign's correction.
+        return Int64(spec.tv_sec) &* 1000 &+ Int64(UInt64(truncatingIfNeeded: spec.tv_nsec) / 1_000_000)
         #else
         return Int64(Date().timeIntervalSince1970 * 1000)
         #endif

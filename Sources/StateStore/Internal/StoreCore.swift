@@ -83,13 +83,13 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline let inertSubscriber = Subscriber<State>.inert()
     /// The middleware chain; `nil` without middleware (the reducer is then called directly, under
     /// the lock of the fast path) and after shutting down.
-    @usableFromInline @exclusivity(unchecked) var chain: MiddlewareChain<Action>? {
+    @usableFromInline @exclusivity(unchecked) var chain: MiddlewareChain<State>? {
         didSet { chainReference = chain.map(Unmanaged.passUnretained) }
     }
     /// `chain`, unretained: calling through it costs no retain and release of the chain (two
     /// atomic operations a dispatch). Sound because only ``tearDown()`` drops the chain, and it
     /// runs on the owning thread, never while the chain is being called.
-    @usableFromInline @exclusivity(unchecked) var chainReference: Unmanaged<MiddlewareChain<Action>>?
+    @usableFromInline @exclusivity(unchecked) var chainReference: Unmanaged<MiddlewareChain<State>>?
     /// Whether the store has middleware; fixed at creation, so read without the lock.
     @usableFromInline let hasMiddleware: Bool
 
@@ -123,21 +123,22 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     /// innermost `next` reduces. The innermost step holds the core unretained: only the core
     /// itself calls its chain, so the core is alive during every call. The contexts hold the core
     /// strongly, and the cycle that makes is broken by ``tearDown()``, which drops the chain.
-    /// Without middleware there is no chain.
+    /// Without middleware there is no chain. The chain calls the first middleware itself, with
+    /// the closure for the rest: a closure around the first one too would cost a call a dispatch.
     @inlinable
-    static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> MiddlewareChain<Action>? {
-        if middleware.isEmpty { return nil }
+    static func buildChain(_ middleware: [Middleware<State>], core: StoreCore) -> MiddlewareChain<State>? {
+        guard let first = middleware.first else { return nil }
         let unretained = Unmanaged.passUnretained(core)
         var next: (Action) -> Void = { action in
             unretained._withUnsafeGuaranteedRef { $0.reduceAndNotify(action) }
         }
         let context = MiddlewareContext(core: core)
-        for layer in middleware.reversed() {
+        for layer in middleware.dropFirst().reversed() {
             let inner = next
             let handle = layer.handle
             next = { action in handle(context, action, inner) }
         }
-        return MiddlewareChain(next)
+        return MiddlewareChain(first: first.handle, context: context, next: next)
     }
 
     /// Runs `action` through the middleware chain, if there still is one.
@@ -392,14 +393,24 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         // holds each subscriber until the round ends, and its buffer stays where it is, so the
         // loop walks it from the base pointer read above. `receive` is a `let` of the subscriber:
         // the guaranteed reference lets the compiler call it without retaining the subscriber or
-        // the closure's context (four atomic operations per subscriber). The state is handed in
-        // place, not copied: no reducer runs during the round (see ``Subscriber/receive``). A
-        // subscriber that leaves during the round gives its slot to `inertSubscriber`, whose
-        // `receive` does nothing: the loop reads each slot afresh, and checks no flag.
+        // the closure's context (four atomic operations per call). Where the next slot holds a
+        // subscriber of the same class, one call notifies the run of them that starts here (see
+        // ``Subscriber/receiveRun``) and says how many, at least one, so the loop ends; else the
+        // subscriber's `receive` notifies it alone. The state is handed in place, not copied: no
+        // reducer runs during the round. A subscriber that leaves during the round gives its slot
+        // to `inertSubscriber`, whose closures do nothing: every slot is read afresh (here or in
+        // a run), and no flag is checked.
         let state = statePointer
-        for index in 0..<count {
+        var index = 0
+        while index < count {
+            let next = index &+ 1
             Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { subscriber in
-                subscriber.receive(subscriber, &state.pointee)
+                if next < count, ObjectIdentifier(type(of: list[next])) == ObjectIdentifier(type(of: subscriber)) {
+                    index &+= subscriber.receiveRun(list + index, count &- index, &state.pointee)
+                } else {
+                    subscriber.receive(subscriber, &state.pointee)
+                    index = next
+                }
             }
         }
         isNotifying = false
@@ -497,11 +508,28 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
 /// A store's middleware chain: the first middleware, whose `next` calls the second, and so on to
 /// the reducer. A class, so the core can call it through an unretained reference.
 @usableFromInline
-final class MiddlewareChain<Action> {
-    @usableFromInline let run: (Action) -> Void
+final class MiddlewareChain<State: StoreState> {
+    /// A middleware's function (``Middleware/handle``).
+    @usableFromInline typealias Handle =
+        @Sendable (MiddlewareContext<State>, State.Action, (State.Action) -> Void) -> Void
+
+    /// The first middleware.
+    @usableFromInline let first: Handle
+    /// What the middleware are handed.
+    @usableFromInline let context: MiddlewareContext<State>
+    /// The rest of the chain: the first middleware's `next`.
+    @usableFromInline let next: (State.Action) -> Void
 
     @usableFromInline
-    init(_ run: @escaping (Action) -> Void) {
-        self.run = run
+    init(first: @escaping Handle, context: MiddlewareContext<State>, next: @escaping (State.Action) -> Void) {
+        self.first = first
+        self.context = context
+        self.next = next
+    }
+
+    /// Runs `action` through the chain.
+    @inlinable
+    func run(_ action: State.Action) {
+        first(context, action, next)
     }
 }
