@@ -68,6 +68,11 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// A chunk of elements handed from one thread to another, each taken out once, in order
 /// (``take()`` moves it out: no copy of it is made, so nothing it refers to is retained and
 /// released once more). What is not taken is destroyed with the chunk.
+///
+/// `@unchecked Sendable`, and sound so: one thread appends, then gives the chunk to
+/// ``HandoverQueue``, whose lock orders every append before the receiving thread's first
+/// ``take()``; the producer keeps no reference, so after the hand-over one thread alone takes, and
+/// `deinit` runs once the last reference is gone (no other thread can still be using it).
 final class PreparedChunk<Element>: @unchecked Sendable {
     /// The most elements the chunk holds.
     let capacity: Int
