@@ -22,7 +22,13 @@ final class DropInCheckoutRun {
     private let keepsLog: Bool
     private let recorder: ActionRecorder<CheckoutState>
 
-    init(script: any ProviderDemoScript, api: SandboxCheckoutAPI = SandboxCheckoutAPI()) throws {
+    /// With `sleepsAfterTheOrderIsPlaced`, each timer's sleep first waits until the API received an
+    /// order placement: a test that checks the order is placed pending and then confirmed by the
+    /// first poll must not race that poll (the sandbox clock fires at once) against the placement.
+    init(
+        script: any ProviderDemoScript, api: SandboxCheckoutAPI = SandboxCheckoutAPI(),
+        sleepsAfterTheOrderIsPlaced: Bool = false
+    ) throws {
         self.script = script
         self.api = api
         let initial = CheckoutState(kind: .native, user: .guest, paymentProviders: [script.provider.descriptor])
@@ -36,8 +42,10 @@ final class DropInCheckoutRun {
             path: logPath, initialState: initial, mode: .durable,
             configuration: ActionLogConfiguration(
                 appVersion: "provider-tests", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
+        let timers: any Clock<Duration> =
+            sleepsAfterTheOrderIsPlaced ? OrderPlacedFirstClock(clock: clock, api: api) : clock
         let environment = CheckoutEnvironment(
-            api: api, paymentProviders: [script.provider], clock: clock,
+            api: api, paymentProviders: [script.provider], clock: timers,
             makeIdempotencyKey: SandboxIdempotencyKeys().next)
         store = Store(
             reducer: CheckoutReducer.make(environment: environment), state: initial, middleware: [recorder.middleware])
@@ -132,5 +140,29 @@ final class DropInCheckoutRun {
         XCTAssertEqual(replay.finalState.completedOrder, state.completedOrder, file: file, line: line)
         XCTAssertEqual(replay.finalState.payment.phase, state.payment.phase, file: file, line: line)
         return replay.finalState
+    }
+}
+
+/// A ``SandboxClock`` whose sleeps begin only once `api` received an order placement (each sleep
+/// yields until then; after 100,000 yields it goes on, and the test's own checks fail). For the
+/// tests that check the order is placed first and a poll confirms it afterwards.
+private struct OrderPlacedFirstClock: Clock {
+    let clock: SandboxClock
+    let api: SandboxCheckoutAPI
+
+    var now: SandboxClock.Instant { clock.now }
+    var minimumResolution: Duration { clock.minimumResolution }
+
+    func sleep(until deadline: SandboxClock.Instant, tolerance: Duration?) async throws {
+        for _ in 0..<100_000 {
+            let placed = await api.receivedCalls.contains {
+                if case .placeOrder = $0 { return true }
+                return false
+            }
+            if placed { break }
+            await Task.yield()
+        }
+        // The sandbox clock measures the sleep from its own now, which the wait did not move.
+        try await clock.sleep(until: deadline, tolerance: tolerance)
     }
 }
