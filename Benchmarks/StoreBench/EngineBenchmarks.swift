@@ -107,6 +107,27 @@ extension CounterState: Codable, Equatable {
             }
         }
     ),
+    // The same round with neighbours of two kinds (`Int16` and `Int32` selections, alternating):
+    // no two neighbours form a run, so each subscriber is notified through its own closure (the
+    // cost of a store whose subscribers select values of many types). Not `Int`: the optimiser
+    // would merge its subscribers' code with `subscribers-100`'s and reach both through extra
+    // jumps, which costs that row some 400 instructions a round.
+    (
+        "subscribers-100-mixed",
+        {
+            measure("subscribers-100-mixed", iterations: 200_000, repetitions: 5) { n in
+                let store = Store(reducer: slotsReducer, state: SlotsState())
+                let subscriptions = (0..<100).map { slot in
+                    slot.isMultiple(of: 2)
+                        ? store.subscribe({ Int16(truncatingIfNeeded: $0.slots[slot]) }) { _ in }
+                        : store.subscribe({ Int32(truncatingIfNeeded: $0.slots[slot]) }) { _ in }
+                }
+                for i in 0..<n { store.dispatch(.bump(i % 100)) }
+                withExtendedLifetime(subscriptions) {}
+                return store.state.slots[0]
+            }
+        }
+    ),
     (
         "small-state",
         {
