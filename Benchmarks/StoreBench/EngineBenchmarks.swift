@@ -156,6 +156,20 @@ extension CounterState: Codable, Equatable {
     // dispatch; the closure selects the same value as specialised code.
     ("keypath-computed", { selectorRow("keypath-computed", \.items.count) }),
     ("closure-computed", { selectorRow("closure-computed", { $0.items.count }) }),
+    // One closure layer: with `store-1` and `middleware-5`, it splits a layer's cost into the
+    // store's (claiming the drainer role, calling the chain) and each further layer's.
+    (
+        "middleware-1",
+        {
+            measure("middleware-1", iterations: 2_000_000, repetitions: 5) { n in
+                let store = Store(reducer: counterReducer, state: CounterState(), middleware: [passThrough])
+                let subscription = store.subscribe(\.count) { _ in }
+                for _ in 0..<n { store.dispatch(.increment) }
+                subscription.cancel()
+                return store.state.count
+            }
+        }
+    ),
     (
         "middleware-5",
         {
