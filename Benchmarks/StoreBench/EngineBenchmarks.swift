@@ -413,6 +413,8 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 func printMiddlewareRatios(store1: Double, median: (String) -> Double?) {
     for row in ["middleware-1", "middleware-5", "middleware-5-composed"] {
         guard let middleware = median(row) else { continue }
-        print(row.padding(toLength: 21, withPad: " ", startingAt: 0) + String(format: " / store-1: %.2fx", middleware / store1))
+        print(
+            row.padding(toLength: 21, withPad: " ", startingAt: 0)
+                + String(format: " / store-1: %.2fx", middleware / store1))
     }
 }

@@ -28,8 +28,7 @@ where First.State == Second.State {
 
     /// Calls `first` with a `next` that calls `second` with the rest of the chain.
     @inlinable
-    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void)
-    {
+    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void) {
         first.handle(context, action) { action in
             second.handle(context, action, next)
         }
@@ -60,8 +59,7 @@ public struct OptionalMiddleware<Wrapped: MiddlewareType>: MiddlewareType {
 
     /// Calls the wrapped middleware, or `next(action)` when there is none.
     @inlinable
-    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void)
-    {
+    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void) {
         if let wrapped {
             wrapped.handle(context, action, next)
         } else {
@@ -90,8 +88,7 @@ where First.State == Second.State {
 
     /// Calls the middleware of the branch taken.
     @inlinable
-    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void)
-    {
+    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void) {
         switch self {
         case .first(let middleware): middleware.handle(context, action, next)
         case .second(let middleware): middleware.handle(context, action, next)

@@ -52,8 +52,7 @@ extension Middleware: MiddlewareType {
     /// }
     /// ```
     @inlinable
-    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void)
-    {
+    public func handle(_ context: MiddlewareContext<State>, _ action: State.Action, _ next: (State.Action) -> Void) {
         // The stored closure, not this method: a property and a method of one base name are told
         // apart by the type annotation.
         let body: @Sendable (MiddlewareContext<State>, State.Action, (State.Action) -> Void) -> Void = handle

@@ -100,7 +100,8 @@ final class ComposedMiddlewareTests: XCTestCase {
         let quietStore = store(verbose: false, seen: quiet)
         quietStore.dispatch(.increment)
         XCTAssertEqual(quietStore.state.count, 1)
-        XCTAssertEqual(quiet.values, ["a before, count 0", "b before, count 0", "b after, count 1", "a after, count 1"])
+        XCTAssertEqual(
+            quiet.values, ["a before, count 0", "b before, count 0", "b after, count 1", "a after, count 1"])
 
         let loud = Recorder<String>()
         let loudStore = store(verbose: true, seen: loud)
@@ -140,7 +141,8 @@ final class ComposedMiddlewareTests: XCTestCase {
                 // The type is written: a line that begins with a dot would continue the line before.
                 Middleware.logging(prefix: "[test]", log: { lines.append($0) })
                 Tagging(name: "typed", seen: seen)
-                Middleware.observing { context, action in seen.append("closure saw \(action) at \(context.state.count)") }
+                Middleware.observing { context, action in seen.append("closure saw \(action) at \(context.state.count)")
+                }
                 Middleware<CounterState> { _, action, next in next(action == .increment ? .add(3) : action) }
             }
         ])
