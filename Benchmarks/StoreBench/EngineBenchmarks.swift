@@ -53,6 +53,16 @@ func cart(items: Int) -> CartState {
 
 let passThrough = Middleware<CounterState> { _, action, next in next(action) }
 
+/// `passThrough` as a middleware of a known type, for `middleware-5-composed`.
+struct PassThroughLayer: MiddlewareType {
+    func handle(
+        _ context: MiddlewareContext<CounterState>, _ action: CounterState.Action,
+        _ next: (CounterState.Action) -> Void
+    ) {
+        next(action)
+    }
+}
+
 /// What the recorder benchmarks write: the counter, as a log holds it.
 extension CounterState: Codable, Equatable {
     static var logged: CounterState { CounterState() }
@@ -156,6 +166,20 @@ extension CounterState: Codable, Equatable {
     // dispatch; the closure selects the same value as specialised code.
     ("keypath-computed", { selectorRow("keypath-computed", \.items.count) }),
     ("closure-computed", { selectorRow("closure-computed", { $0.items.count }) }),
+    // One closure layer: with `store-1` and `middleware-5`, it splits a layer's cost into the
+    // store's (claiming the drainer role, calling the chain) and each further layer's.
+    (
+        "middleware-1",
+        {
+            measure("middleware-1", iterations: 2_000_000, repetitions: 5) { n in
+                let store = Store(reducer: counterReducer, state: CounterState(), middleware: [passThrough])
+                let subscription = store.subscribe(\.count) { _ in }
+                for _ in 0..<n { store.dispatch(.increment) }
+                subscription.cancel()
+                return store.state.count
+            }
+        }
+    ),
     (
         "middleware-5",
         {
@@ -164,6 +188,32 @@ extension CounterState: Codable, Equatable {
                     reducer: counterReducer,
                     state: CounterState(),
                     middleware: Array(repeating: passThrough, count: 5)
+                )
+                let subscription = store.subscribe(\.count) { _ in }
+                for _ in 0..<n { store.dispatch(.increment) }
+                subscription.cancel()
+                return store.state.count
+            }
+        }
+    ),
+    // `middleware-5`'s five layers as typed middleware composed at compile time: the optimiser
+    // inlines them into one closure, so the store runs one layer.
+    (
+        "middleware-5-composed",
+        {
+            measure("middleware-5-composed", iterations: 2_000_000, repetitions: 5) { n in
+                let store = Store(
+                    reducer: counterReducer,
+                    state: CounterState(),
+                    middleware: [
+                        .composed {
+                            PassThroughLayer()
+                            PassThroughLayer()
+                            PassThroughLayer()
+                            PassThroughLayer()
+                            PassThroughLayer()
+                        }
+                    ]
                 )
                 let subscription = store.subscribe(\.count) { _ in }
                 for _ in 0..<n { store.dispatch(.increment) }
@@ -355,5 +405,16 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         lock.lock()
         value = newValue
         lock.unlock()
+    }
+}
+
+/// Prints each middleware row's median over `store-1`'s, beside one another, for the rows that
+/// ran (`median` gives a row's median, or `nil`).
+func printMiddlewareRatios(store1: Double, median: (String) -> Double?) {
+    for row in ["middleware-1", "middleware-5", "middleware-5-composed"] {
+        guard let middleware = median(row) else { continue }
+        print(
+            row.padding(toLength: 21, withPad: " ", startingAt: 0)
+                + String(format: " / store-1: %.2fx", middleware / store1))
     }
 }

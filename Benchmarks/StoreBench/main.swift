@@ -128,10 +128,10 @@ if !onlyRows.isEmpty {
     }
     removeSharedCheckoutLog()
     if benchmarkSink == 42 { print("") }  // keeps the work alive
-    if let middleware = ran.first(where: { $0.name == "middleware-5" }),
-        let one = ran.first(where: { $0.name == "store-1" }), one.medianNanoseconds > 0
-    {
-        print(String(format: "middleware-5 / store-1:    %.2fx", middleware.medianNanoseconds / one.medianNanoseconds))
+    if let one = ran.first(where: { $0.name == "store-1" }), one.medianNanoseconds > 0 {
+        printMiddlewareRatios(store1: one.medianNanoseconds) { name in
+            ran.first(where: { $0.name == name })?.medianNanoseconds
+        }
     }
     if let ratio = recorderRatio {
         print(
@@ -227,8 +227,8 @@ if json {
                 format: "dispatch (background thread) to main-actor callback: %.1f µs (median latency)", latency / 1000)
         )
     }
-    if let middleware = median("middleware-5"), let one = median("store-1") {
-        print(String(format: "middleware-5 / store-1:    %.2fx", middleware / one))
+    if let one = median("store-1") {
+        printMiddlewareRatios(store1: one, median: median)
     }
     if let ratio = recorderRatio {
         print(
