@@ -115,26 +115,39 @@ final class CheckoutDecisionsTests: XCTestCase {
         XCTAssertEqual(CheckoutDecisions.memberBytes.count, CheckoutDecisions.listedStateMembers)
     }
 
-    func testOnlyMembersUntouchedInBothReplaysCountAsUnchangedByTheirBytes() {
+    func testAStepKnowsTheMembersItLeftUnchangedByTheirBytesOrTheirValue() {
         var original = CheckoutState(kind: .native)
         original.email = "jane@example.com"
         var export = original
         export.email = "kqxv@example.com"
         var originalAfter = original
         var exportAfter = export
-        let all = UInt32((1 << CheckoutDecisions.listedStateMembers) - 1)
-        XCTAssertEqual(
-            CheckoutDecisions.unchangedMembers(step(original, originalAfter), step(export, exportAfter)), all)
+        let all = CheckoutDecisions.allStateMembers
+        XCTAssertEqual(step(original, originalAfter).unchangedMembers, all)
+        XCTAssertEqual(step(export, exportAfter).unchangedMembers, all)
         // The email (the list's 13th member) rewritten with the same text, in new storage, in
-        // one replay: no longer unchanged by its bytes, and compared by value (still equal).
+        // one replay: its bytes differ, its value does not, so it is still unchanged.
         originalAfter.email = String(decoding: Array("jane@example.com".utf8), as: UTF8.self)
         exportAfter.nextRequestID += 1
-        let unchanged = CheckoutDecisions.unchangedMembers(step(original, originalAfter), step(export, exportAfter))
-        XCTAssertEqual(unchanged & (1 << 12), 0, "email")
-        XCTAssertEqual(unchanged & (1 << 1), 0, "nextRequestID")
-        XCTAssertEqual(unchanged | (1 << 12) | (1 << 1), all)
+        XCTAssertEqual(step(original, originalAfter).unchangedMembers, all, "email, equal by value")
+        XCTAssertEqual(step(export, exportAfter).unchangedMembers, all & ~(1 << 1), "nextRequestID")
         // The request id changed in one replay only: the step decided differently.
         XCTAssertEqual(difference(step(original, originalAfter), step(export, exportAfter)), "state.nextRequestID")
+        // A personal member changed by value: not unchanged, and compared masked.
+        originalAfter.email = "ada@example.com"
+        XCTAssertEqual(step(original, originalAfter).unchangedMembers, all & ~(1 << 12), "email")
+    }
+
+    func testAStepWhoseStatesAreSetAfterwardsComparesEveryMemberByValue() {
+        let state = CheckoutState(kind: .native)
+        var changed = step(state, state)
+        XCTAssertEqual(changed.unchangedMembers, CheckoutDecisions.allStateMembers)
+        changed.state.nextRequestID += 1
+        XCTAssertEqual(changed.unchangedMembers, 0, "no longer describes the states it holds")
+        XCTAssertEqual(difference(step(state, state), changed), "state.nextRequestID")
+        var before = step(state, state)
+        before.before.nextErrorID += 1
+        XCTAssertEqual(before.unchangedMembers, 0)
     }
 
     func testADifferentEffectOrEventIsNamedWhateverTheState() {

@@ -44,16 +44,36 @@ public struct CheckoutDecisions: ReplayDecisions {
     /// What one step decided.
     public struct Step: Sendable, Equatable {
         /// The state before the step.
-        public var before: CheckoutState
+        public var before: CheckoutState {
+            didSet { unchangedMembers = 0 }
+        }
         /// The state after the step, as the reducer left it: personal leaves in clear (the
         /// comparison masks them, see ``CheckoutDecisions/difference(between:and:)``).
-        public var state: CheckoutState
+        public var state: CheckoutState {
+            didSet { unchangedMembers = 0 }
+        }
         /// The effects the step issued.
         public var effects: EffectShape
         /// The analytics events the step produced.
         public var analytics: [CheckoutAnalyticsEvent]
-    }
+        /// The members of the state the step left unchanged (bit `i` for the `i`th of
+        /// ``CheckoutDecisions/stateMembers``), found when the step is made, on the thread that
+        /// reduced it: the comparison of two steps then reads only the members that changed in
+        /// either. Setting ``before`` or ``state`` clears it (every member is then compared by
+        /// value, as if changed), so it never describes states the step no longer holds.
+        var unchangedMembers: UInt32
 
+        /// A step from `before` to `state` that issued `effects` and produced `analytics`.
+        init(
+            before: CheckoutState, state: CheckoutState, effects: EffectShape, analytics: [CheckoutAnalyticsEvent]
+        ) {
+            unchangedMembers = CheckoutDecisions.unchangedMembers(before, state)
+            self.before = before
+            self.state = state
+            self.effects = effects
+            self.analytics = analytics
+        }
+    }
     /// The shape of the effects a step issued: what the store would run, without running it.
     public indirect enum EffectShape: Sendable, Equatable {
         /// No work.
@@ -132,217 +152,142 @@ public struct CheckoutDecisions: ReplayDecisions {
     /// the states before them were: see ``differenceFollowingEqualStep(between:and:)``. False
     /// (the full comparison decides) when a member that can hold a personal leaf changed, or when
     /// the state has members this check does not list.
+    ///
+    /// Each step knows which members it left unchanged (``Step/unchangedMembers``, found on the
+    /// thread that reduced it): a member unchanged in both replays is equal in both (their states
+    /// before were); any other is read here, once in each state after the step.
     static func statesStayEqual(_ original: Step, _ export: Step) -> Bool {
         guard listsEveryStateMember else { return false }
-        // A member whose bytes are the same before and after the step, in both replays, is
-        // unchanged (see ``unchangedMembers(_:_:)``): nothing more is read of it.
-        let unchanged = unchangedMembers(original, export)
-        /// Whether the `index`th member is unchanged by its bytes. Tested before a member is read:
-        /// reading one copies it (a retain of each reference it holds, a release after), and most
-        /// members are unchanged on most steps.
-        func kept(_ index: UInt32) -> Bool { unchanged & (1 << index) != 0 }
-        // The other members are read in place (no copy of a state): each is compared before and
-        // after in both replays, then, if it changed and holds no personal leaf, across the replays.
-        return
-            (kept(0)
-            || same(original.before.kind, original.state.kind, export.before.kind, export.state.kind, personal: false))
-            && (kept(1)
-                || same(
-                    original.before.nextRequestID, original.state.nextRequestID, export.before.nextRequestID,
-                    export.state.nextRequestID, personal: false))
-            && (kept(2)
-                || same(
-                    original.before.nextErrorID, original.state.nextErrorID, export.before.nextErrorID,
-                    export.state.nextErrorID, personal: false))
-            && (kept(3)
-                || same(
-                    original.before.loadInFlight, original.state.loadInFlight, export.before.loadInFlight,
-                    export.state.loadInFlight, personal: false))
-            && (kept(4)
-                || same(
-                    original.before.selectedShippingMethodID, original.state.selectedShippingMethodID,
-                    export.before.selectedShippingMethodID, export.state.selectedShippingMethodID, personal: false))
-            && (kept(5)
-                || same(
-                    original.before.merchantCurrencies, original.state.merchantCurrencies,
-                    export.before.merchantCurrencies, export.state.merchantCurrencies, personal: false))
-            && (kept(6)
-                || same(
-                    original.before.journey, original.state.journey, export.before.journey, export.state.journey,
-                    personal: CheckoutJourney.holdsPersonalData))
-            && (kept(7)
-                || same(
-                    original.before.paymentProviders, original.state.paymentProviders, export.before.paymentProviders,
-                    export.state.paymentProviders, personal: PaymentProviderDescriptor.holdsPersonalData))
-            && (kept(8)
-                || same(
-                    original.before.view, original.state.view, export.before.view, export.state.view,
-                    personal: CheckoutViewState.holdsPersonalData))
-            && (kept(9)
-                || same(
-                    original.before.web, original.state.web, export.before.web, export.state.web,
-                    personal: WebCheckoutState.holdsPersonalData, unchangedBy: webMembers.unchanged))
-            && (kept(10)
-                || same(
-                    original.before.native, original.state.native, export.before.native, export.state.native,
-                    personal: NativeCheckoutState.holdsPersonalData))
-            && (kept(11)
-                || same(
-                    original.before.cart, original.state.cart, export.before.cart, export.state.cart,
-                    personal: Cart.holdsPersonalData))
-            && (kept(12)
-                || same(
-                    original.before.email, original.state.email, export.before.email, export.state.email, personal: true
-                ))
-            && (kept(13)
-                || same(
-                    original.before.shippingContact, original.state.shippingContact, export.before.shippingContact,
-                    export.state.shippingContact, personal: Address.holdsPersonalData))
-            && (kept(14)
-                || same(
-                    original.before.billingContact, original.state.billingContact, export.before.billingContact,
-                    export.state.billingContact, personal: Address.holdsPersonalData))
-            && (kept(15)
-                || same(
-                    original.before.shippingMethods, original.state.shippingMethods, export.before.shippingMethods,
-                    export.state.shippingMethods, personal: ShippingMethod.holdsPersonalData))
-            && (kept(16)
-                || same(
-                    original.before.orderSummary, original.state.orderSummary, export.before.orderSummary,
-                    export.state.orderSummary, personal: OrderSummary.holdsPersonalData))
-            && (kept(17)
-                || same(
-                    original.before.payment, original.state.payment, export.before.payment, export.state.payment,
-                    personal: PaymentState.holdsPersonalData, unchangedBy: paymentMembers.unchanged))
-            && (kept(18)
-                || same(
-                    original.before.errors, original.state.errors, export.before.errors, export.state.errors,
-                    personal: CheckoutErrorMessage.holdsPersonalData))
-            && (kept(19)
-                || same(
-                    original.before.user, original.state.user, export.before.user, export.state.user,
-                    personal: CheckoutUser.holdsPersonalData))
-            && (kept(20)
-                || same(
-                    original.before.dynamicContent, original.state.dynamicContent, export.before.dynamicContent,
-                    export.state.dynamicContent, personal: DynamicContentSlot.holdsPersonalData))
-            && (kept(21)
-                || same(
-                    original.before.completedOrder, original.state.completedOrder, export.before.completedOrder,
-                    export.state.completedOrder, personal: CompletedOrder.holdsPersonalData))
-            && (kept(22)
-                || same(
-                    original.before.orderPlacement, original.state.orderPlacement, export.before.orderPlacement,
-                    export.state.orderPlacement, personal: OrderPlacementState.holdsPersonalData))
-            && (kept(23)
-                || same(
-                    original.before.walletSheet, original.state.walletSheet, export.before.walletSheet,
-                    export.state.walletSheet, personal: WalletSheetState.holdsPersonalData))
-            && (kept(24)
-                || same(
-                    original.before.relaunch, original.state.relaunch, export.before.relaunch, export.state.relaunch,
-                    personal: CheckoutRelaunch.holdsPersonalData))
+        let members = stateMembers
+        var changed = ~(original.unchangedMembers & export.unchangedMembers) & allStateMembers
+        while changed != 0 {
+            let member = members[changed.trailingZeroBitCount]
+            changed &= changed - 1
+            if member.holdsPersonalData || !member.equal(original.state, export.state) { return false }
+        }
+        return true
     }
 
-    /// The members of ``statesStayEqual(_:_:)``'s list whose bytes are identical before and
-    /// after the step in both replays, as a mask (bit `i` for the list's `i`th member); 0 when
-    /// the layout gives no member's place.
+    /// Every bit of a mask of ``stateMembers``.
+    static let allStateMembers: UInt32 = (1 << UInt32(listedStateMembers)) - 1
+
+    /// The members of ``stateMembers`` that a step from `before` to `after` left unchanged, as a
+    /// mask (bit `i` for the `i`th member): those whose bytes are identical, with no comparison,
+    /// then those equal by value (member by member for the web and payment states).
     ///
     /// Identical bytes are the same value, so such a member is unchanged with no comparison: its
     /// inline fields are the same, and its references name the same storage, which nothing
     /// changed in place. Every storage a state holds is copy-on-write or immutable (arrays,
     /// strings, sets, dictionaries, `Decimal`s, indirect enum boxes, the wallet sheet's storage,
     /// written only through a unique reference, and the section-progression memo, never written
-    /// once made), and `Step.before` still refers to the storage the step started from, so a
+    /// once made), and `before` still refers to the storage the step started from (the caller
+    /// holds it from before the reducer ran until now, so none of it was freed and reused), so a
     /// reducer that changes a member's contents writes them to new storage, and its bytes differ.
     /// Different bytes say nothing (padding, or an equal value in new storage): the member is then
-    /// compared as before.
-    static func unchangedMembers(_ original: Step, _ export: Step) -> UInt32 {
-        let members = memberBytes
-        guard members.count == listedStateMembers else { return 0 }
-        return withUnsafeBytes(of: original.before) { originalBefore in
-            withUnsafeBytes(of: original.state) { originalAfter in
-                withUnsafeBytes(of: export.before) { exportBefore in
-                    withUnsafeBytes(of: export.state) { exportAfter in
-                        var mask: UInt32 = 0
-                        for (index, bytes) in members.enumerated()
-                        where sameBytes(originalBefore, originalAfter, bytes)
-                            && sameBytes(exportBefore, exportAfter, bytes)
-                        {
-                            mask |= 1 << UInt32(index)
+    /// compared by value.
+    static func unchangedMembers(_ before: CheckoutState, _ after: CheckoutState) -> UInt32 {
+        let members = stateMembers
+        var sameBytes: UInt32 = 0
+        if layoutPlacesEveryMember {
+            withUnsafeBytes(of: before) { first in
+                withUnsafeBytes(of: after) { second in
+                    guard let a = first.baseAddress, let b = second.baseAddress else { return }
+                    for (index, member) in members.enumerated() {
+                        guard let range = member.bytes else { continue }
+                        if memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0 {
+                            sameBytes |= 1 << UInt32(index)
                         }
-                        return mask
                     }
                 }
             }
         }
+        var unchanged = sameBytes
+        var compared = ~sameBytes & allStateMembers
+        while compared != 0 {
+            let index = compared.trailingZeroBitCount
+            compared &= compared - 1
+            if index < members.count, members[index].unchanged(before, after) { unchanged |= 1 << UInt32(index) }
+        }
+        return unchanged
     }
 
-    /// Whether `first` and `second` hold the same bytes in `range`.
-    @inline(__always)
-    private static func sameBytes(
-        _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ range: Range<Int>
-    ) -> Bool {
-        guard let a = first.baseAddress, let b = second.baseAddress else { return false }
-        return memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
+    /// One stored member of ``CheckoutState``, as the comparison of two steps reads it.
+    struct StateMember: @unchecked Sendable {
+        /// Where it lies in a `CheckoutState` (nil if the layout does not say).
+        let bytes: Range<Int>?
+        /// Whether it can hold a personal leaf: if so, a change to it is compared masked, in full.
+        let holdsPersonalData: Bool
+        /// The member of both states equal (`{ $0.kind == $1.kind }`): a closure reads the member
+        /// directly, where a key path's projection costs a runtime lookup per use.
+        let equal: (CheckoutState, CheckoutState) -> Bool
+        /// The member unchanged from the first state (before a step) to the second (after it):
+        /// ``equal`` unless the member says otherwise (member by member: ``MemberwiseSameness``).
+        let unchanged: (CheckoutState, CheckoutState) -> Bool
+
+        init<Member>(
+            _ member: KeyPath<CheckoutState, Member>, personal: Bool,
+            _ equal: @escaping (CheckoutState, CheckoutState) -> Bool,
+            unchanged: ((CheckoutState, CheckoutState) -> Bool)? = nil
+        ) {
+            bytes = MemoryLayout<CheckoutState>.offset(of: member).map { $0..<($0 + MemoryLayout<Member>.size) }
+            holdsPersonalData = personal
+            self.equal = equal
+            self.unchanged = unchanged ?? equal
+        }
     }
 
-    /// Where each member of ``statesStayEqual(_:_:)``'s list lies in a `CheckoutState`, in the
-    /// list's order (fewer than ``listedStateMembers`` if the layout does not say, which turns
-    /// the byte comparison off).
-    static let memberBytes: [Range<Int>] = [
-        bytes(\.kind),
-        bytes(\.nextRequestID),
-        bytes(\.nextErrorID),
-        bytes(\.loadInFlight),
-        bytes(\.selectedShippingMethodID),
-        bytes(\.merchantCurrencies),
-        bytes(\.journey),
-        bytes(\.paymentProviders),
-        bytes(\.view),
-        bytes(\.web),
-        bytes(\.native),
-        bytes(\.cart),
-        bytes(\.email),
-        bytes(\.shippingContact),
-        bytes(\.billingContact),
-        bytes(\.shippingMethods),
-        bytes(\.orderSummary),
-        bytes(\.payment),
-        bytes(\.errors),
-        bytes(\.user),
-        bytes(\.dynamicContent),
-        bytes(\.completedOrder),
-        bytes(\.orderPlacement),
-        bytes(\.walletSheet),
-        bytes(\.relaunch),
-    ].compactMap { $0 }
+    /// Every stored member of ``CheckoutState``, in the order of its declaration: what
+    /// ``statesStayEqual(_:_:)`` and ``unchangedMembers(_:_:)`` read. Immutable once made (its
+    /// closures read members of their arguments only), so it is shared between threads.
+    static let stateMembers: [StateMember] = [
+        .init(\.kind, personal: false) { $0.kind == $1.kind },
+        .init(\.nextRequestID, personal: false) { $0.nextRequestID == $1.nextRequestID },
+        .init(\.nextErrorID, personal: false) { $0.nextErrorID == $1.nextErrorID },
+        .init(\.loadInFlight, personal: false) { $0.loadInFlight == $1.loadInFlight },
+        .init(\.selectedShippingMethodID, personal: false) {
+            $0.selectedShippingMethodID == $1.selectedShippingMethodID
+        },
+        .init(\.merchantCurrencies, personal: false) { $0.merchantCurrencies == $1.merchantCurrencies },
+        .init(\.journey, personal: CheckoutJourney.holdsPersonalData) { $0.journey == $1.journey },
+        .init(\.paymentProviders, personal: PaymentProviderDescriptor.holdsPersonalData) {
+            $0.paymentProviders == $1.paymentProviders
+        },
+        .init(\.view, personal: CheckoutViewState.holdsPersonalData) { $0.view == $1.view },
+        .init(
+            \.web, personal: WebCheckoutState.holdsPersonalData, { $0.web == $1.web },
+            unchanged: { webMembers.unchanged($0.web, $1.web) }),
+        .init(\.native, personal: NativeCheckoutState.holdsPersonalData) { $0.native == $1.native },
+        .init(\.cart, personal: Cart.holdsPersonalData) { $0.cart == $1.cart },
+        .init(\.email, personal: true) { $0.email == $1.email },
+        .init(\.shippingContact, personal: Address.holdsPersonalData) { $0.shippingContact == $1.shippingContact },
+        .init(\.billingContact, personal: Address.holdsPersonalData) { $0.billingContact == $1.billingContact },
+        .init(\.shippingMethods, personal: ShippingMethod.holdsPersonalData) {
+            $0.shippingMethods == $1.shippingMethods
+        },
+        .init(\.orderSummary, personal: OrderSummary.holdsPersonalData) { $0.orderSummary == $1.orderSummary },
+        .init(
+            \.payment, personal: PaymentState.holdsPersonalData, { $0.payment == $1.payment },
+            unchanged: { paymentMembers.unchanged($0.payment, $1.payment) }),
+        .init(\.errors, personal: CheckoutErrorMessage.holdsPersonalData) { $0.errors == $1.errors },
+        .init(\.user, personal: CheckoutUser.holdsPersonalData) { $0.user == $1.user },
+        .init(\.dynamicContent, personal: DynamicContentSlot.holdsPersonalData) {
+            $0.dynamicContent == $1.dynamicContent
+        },
+        .init(\.completedOrder, personal: CompletedOrder.holdsPersonalData) { $0.completedOrder == $1.completedOrder },
+        .init(\.orderPlacement, personal: OrderPlacementState.holdsPersonalData) {
+            $0.orderPlacement == $1.orderPlacement
+        },
+        .init(\.walletSheet, personal: WalletSheetState.holdsPersonalData) { $0.walletSheet == $1.walletSheet },
+        .init(\.relaunch, personal: CheckoutRelaunch.holdsPersonalData) { $0.relaunch == $1.relaunch },
+    ]
 
-    private static func bytes<Member>(_ member: KeyPath<CheckoutState, Member>) -> Range<Int>? {
-        guard let offset = MemoryLayout<CheckoutState>.offset(of: member) else { return nil }
-        return offset..<(offset + MemoryLayout<Member>.size)
-    }
+    /// Where each member of ``stateMembers`` lies in a `CheckoutState`, in the list's order
+    /// (fewer than ``listedStateMembers`` if the layout does not say, which turns the byte
+    /// comparison off).
+    static let memberBytes: [Range<Int>] = stateMembers.compactMap(\.bytes)
 
-    /// Unchanged in both replays, or holding no personal leaf and equal in both.
-    @inline(__always)
-    private static func same<Member: Equatable>(
-        _ before: Member, _ after: Member, _ exportBefore: Member,
-        _ exportAfter: Member, personal: Bool
-    ) -> Bool {
-        if before == after && exportBefore == exportAfter { return true }
-        return !personal && after == exportAfter
-    }
-
-    /// Unchanged in both replays (`sameValue`: each value before the step the same as after it),
-    /// or holding no personal leaf and equal in both.
-    @inline(__always)
-    private static func same<Member: Equatable>(
-        _ before: Member, _ after: Member, _ exportBefore: Member,
-        _ exportAfter: Member, personal: Bool, unchangedBy sameValue: (Member, Member) -> Bool
-    ) -> Bool {
-        if sameValue(before, after) && sameValue(exportBefore, exportAfter) { return true }
-        return !personal && after == exportAfter
-    }
+    /// Whether the layout gives every listed member's place (else members are compared by value).
+    static let layoutPlacesEveryMember = memberBytes.count == listedStateMembers
 
     /// The payment state's members, for telling whether a step left it unchanged member by
     /// member: it changes its bytes on most steps (a phase, an attempt), and its `==` compares
@@ -380,15 +325,15 @@ public struct CheckoutDecisions: ReplayDecisions {
             .init(\.applePay) { $0.applePay == $1.applePay },
         ])
 
-    /// The number of stored members of ``CheckoutState`` that ``statesStayEqual(_:_:)`` compares.
+    /// The number of stored members of ``CheckoutState`` that ``stateMembers`` lists.
     static var listedStateMembers: Int { 25 }
 
-    /// Whether ``statesStayEqual(_:_:)`` lists every stored member of the state: a member added
-    /// to ``CheckoutState`` and not to the list turns the shortcut off (and a test fails), so it
-    /// can never hide a difference.
+    /// Whether ``stateMembers`` lists every stored member of the state: a member added to
+    /// ``CheckoutState`` and not to the list turns the shortcut off (and a test fails), so it can
+    /// never hide a difference.
     static let listsEveryStateMember =
-        Mirror(reflecting: CheckoutState(kind: .native)).children.count
-        == listedStateMembers
+        Mirror(reflecting: CheckoutState(kind: .native)).children.count == listedStateMembers
+        && stateMembers.count == listedStateMembers
 
     /// A parse checkout's configured texts (the completion's title text and URL fragments, the
     /// confirmation fragments, the order-number parameter, the continue-shopping fragment):

@@ -348,10 +348,13 @@ final class ExportRun<Rules: ReplayDecisions> {
                     if let failure = preparer.visitor.failure {
                         throw cannotPseudonymise(step: step, line: record.line, failure, in: reader.path)
                     }
+                    // The decisions are moved into the step, not copied: a copy of them (two states,
+                    // for the checkout) retains and releases everything they refer to once more.
+                    let encoded = encoder.encode(action)
                     chunk.append(
                         PreparedStep(
-                            record: record, part: reader.path, action: action, encoded: encoder.encode(action),
-                            originalDecisions: originalDecisions))
+                            record: record, part: reader.path, action: consume action, encoded: encoded,
+                            originalDecisions: consume originalDecisions))
                     if chunk.isFull {
                         guard queue.push(.steps(chunk)) else { return }
                         chunk = PreparedChunk(capacity: Self.chunkSteps)
