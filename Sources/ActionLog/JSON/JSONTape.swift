@@ -108,10 +108,26 @@ struct JSONTape {
         @usableFromInline @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Token>?
         @usableFromInline @exclusivity(unchecked) var count = 0
         @exclusivity(unchecked) private(set) var capacity = 0
+        /// The strings decoders made from this tape's texts (see ``StringCache``), made when
+        /// first asked for.
+        @exclusivity(unchecked) private var strings: UnsafeMutablePointer<StringCache.Entry>?
 
         @usableFromInline init() {}
 
-        deinit { base?.deallocate() }
+        deinit {
+            base?.deallocate()
+            if let strings { StringCache.deallocate(strings) }
+        }
+
+        /// The strings decoders made from this tape's texts, for ``LogValue``s of its texts
+        /// (valid while the storage lives).
+        @usableFromInline
+        func stringCache() -> UnsafeMutablePointer<StringCache.Entry> {
+            if let strings { return strings }
+            let made = StringCache.allocate()
+            strings = made
+            return made
+        }
 
         /// Room for at least `needed` tokens; what it held is dropped.
         func reserve(_ needed: Int) -> UnsafeMutablePointer<Token> {

@@ -50,12 +50,24 @@ public struct LogValue {
     @usableFromInline let bytes: UnsafeRawBufferPointer
     @usableFromInline let tokens: UnsafeBufferPointer<JSONTape.Token>
     @usableFromInline let index: Int
+    /// The reader's strings made before (see ``StringCache``), or `nil` (each string made anew).
+    @usableFromInline let strings: UnsafeMutablePointer<StringCache.Entry>?
 
     @usableFromInline
-    init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int) {
+    init(
+        bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int,
+        strings: UnsafeMutablePointer<StringCache.Entry>? = nil
+    ) {
         self.bytes = bytes
         self.tokens = tokens
         self.index = index
+        self.strings = strings
+    }
+
+    /// The value at another index of the same line (with the same strings).
+    @usableFromInline
+    func at(_ index: Int) -> LogValue {
+        LogValue(bytes: bytes, tokens: tokens, index: index, strings: strings)
     }
 
     /// The JSON does not have the shape a ``LogDecodable`` conformance expects; the reader falls
@@ -92,6 +104,13 @@ public struct LogValue {
 
     /// The value as a string.
     public func string() throws -> String {
+        let token = self.token
+        if token.kind == .string, let strings {
+            let text = UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
+            guard let value = StringCache.string(text, in: strings, make: { JSONTape.string(token, in: bytes) })
+            else { throw mismatch("a valid string") }
+            return value
+        }
         guard token.kind == .string || token.kind == .escapedString else { throw mismatch("a string") }
         guard let value = JSONTape.string(token, in: bytes) else { throw mismatch("a valid string") }
         return value
@@ -159,7 +178,7 @@ public struct LogValue {
     @inlinable @inline(__always)
     public func member(_ name: StaticString) -> LogValue? {
         guard let found = find(name), tokens[found].kind != .null else { return nil }
-        return LogValue(bytes: bytes, tokens: tokens, index: found)
+        return at(found)
     }
 
     /// The value of member `name`, which must be present.
@@ -170,7 +189,7 @@ public struct LogValue {
     @inlinable @inline(__always)
     public func require(_ name: StaticString) throws -> LogValue {
         guard let found = find(name) else { throw missing(name) }
-        return LogValue(bytes: bytes, tokens: tokens, index: found)
+        return at(found)
     }
 
     /// Why ``require(_:)`` found no member `name`.
@@ -203,7 +222,7 @@ public struct LogValue {
         while position < end {
             let key = tokens[position]
             guard key.kind == .string, let name = JSONTape.string(key, in: bytes),
-                let member = try? value(LogValue(bytes: bytes, tokens: tokens, index: position + 1)),
+                let member = try? value(at(position + 1)),
                 result.updateValue(member, forKey: name) == nil
             else { return nil }
             position = Int(tokens[position + 1].next)
@@ -215,8 +234,8 @@ public struct LogValue {
     /// `{"caseName": {"_0": ..., "label": ...}}`. Switch on `name`, read the payload from `value`.
     public func singleMember() throws -> (name: String, value: LogValue) {
         guard JSONTape.isSingleMemberObject(index, in: tokens) else { throw mismatch("an object with one member") }
-        let key = LogValue(bytes: bytes, tokens: tokens, index: index + 1)
-        return (try key.string(), LogValue(bytes: bytes, tokens: tokens, index: index + 2))
+        let key = at(index + 1)
+        return (try key.string(), at(index + 2))
     }
 
     /// The only member of an object, as ``singleMember()``, with its name read in place: no
@@ -240,7 +259,7 @@ public struct LogValue {
         }
         return (
             LogName(start: base + Int(key.start), count: Int(key.length)),
-            LogValue(bytes: bytes, tokens: tokens, index: index + 2)
+            at(index + 2)
         )
     }
 
@@ -272,7 +291,7 @@ public struct LogValue {
     /// of this package: out of line).
     @usableFromInline
     func escapedKey(at position: Int, is name: StaticString) -> Bool {
-        (try? LogValue(bytes: bytes, tokens: tokens, index: position).string())
+        (try? at(position).string())
             == name.withUTF8Buffer({ String(decoding: $0, as: UTF8.self) })
     }
 
@@ -313,7 +332,7 @@ public struct LogValue {
     /// The elements of an array.
     public func elements() throws -> LogArray {
         guard token.kind == .array else { throw mismatch("an array") }
-        return LogArray(bytes: bytes, tokens: tokens, index: index)
+        return LogArray(array: self)
     }
 
     /// An array whose elements decode with `decode(_:)`.
@@ -380,32 +399,30 @@ public struct LogName: CustomStringConvertible {
 
 /// The elements of a JSON array in a log line; see ``LogValue/elements()``.
 public struct LogArray: Sequence {
-    let bytes: UnsafeRawBufferPointer
-    let tokens: UnsafeBufferPointer<JSONTape.Token>
-    let index: Int
+    /// The array.
+    let array: LogValue
 
     /// The number of elements.
-    public var count: Int { JSONTape.children(of: index, in: tokens) }
+    public var count: Int { JSONTape.children(of: array.index, in: array.tokens) }
 
     /// Iterates over the elements in order.
     public struct Iterator: IteratorProtocol {
-        let bytes: UnsafeRawBufferPointer
-        let tokens: UnsafeBufferPointer<JSONTape.Token>
+        let array: LogValue
         var position: Int
         let end: Int
 
         /// The next element, or `nil` after the last.
         public mutating func next() -> LogValue? {
             guard position < end else { return nil }
-            let value = LogValue(bytes: bytes, tokens: tokens, index: position)
-            position = Int(tokens[position].next)
+            let value = array.at(position)
+            position = Int(array.tokens[position].next)
             return value
         }
     }
 
     /// An iterator over the elements.
     public func makeIterator() -> Iterator {
-        Iterator(bytes: bytes, tokens: tokens, position: index + 1, end: Int(tokens[index].next))
+        Iterator(array: array, position: array.index + 1, end: Int(array.tokens[array.index].next))
     }
 }
 
