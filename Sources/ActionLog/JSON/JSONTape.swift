@@ -108,24 +108,24 @@ struct JSONTape {
         @usableFromInline @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Token>?
         @usableFromInline @exclusivity(unchecked) var count = 0
         @exclusivity(unchecked) private(set) var capacity = 0
-        /// The strings decoders made from this tape's texts (see ``StringCache``), made when
-        /// first asked for.
-        @exclusivity(unchecked) private var strings: UnsafeMutablePointer<StringCache.Entry>?
+        /// The strings and decimals decoders made from this tape's texts (see ``TextCache``),
+        /// made when first asked for.
+        @exclusivity(unchecked) private var caches: TextCaches?
 
         @usableFromInline init() {}
 
         deinit {
             base?.deallocate()
-            if let strings { StringCache.deallocate(strings) }
+            caches?.deallocate()
         }
 
-        /// The strings decoders made from this tape's texts, for ``LogValue``s of its texts
-        /// (valid while the storage lives).
+        /// The strings and decimals decoders made from this tape's texts, for ``LogValue``s of
+        /// its texts (valid while the storage lives).
         @usableFromInline
-        func stringCache() -> UnsafeMutablePointer<StringCache.Entry> {
-            if let strings { return strings }
-            let made = StringCache.allocate()
-            strings = made
+        func textCaches() -> TextCaches {
+            if let caches { return caches }
+            let made = TextCaches()
+            caches = made
             return made
         }
 

@@ -50,24 +50,25 @@ public struct LogValue {
     @usableFromInline let bytes: UnsafeRawBufferPointer
     @usableFromInline let tokens: UnsafeBufferPointer<JSONTape.Token>
     @usableFromInline let index: Int
-    /// The reader's strings made before (see ``StringCache``), or `nil` (each string made anew).
-    @usableFromInline let strings: UnsafeMutablePointer<StringCache.Entry>?
+    /// The reader's strings and decimals made before (see ``TextCache``), or `nil` (each made
+    /// anew).
+    @usableFromInline let caches: TextCaches?
 
     @usableFromInline
     init(
         bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int,
-        strings: UnsafeMutablePointer<StringCache.Entry>? = nil
+        caches: TextCaches? = nil
     ) {
         self.bytes = bytes
         self.tokens = tokens
         self.index = index
-        self.strings = strings
+        self.caches = caches
     }
 
-    /// The value at another index of the same line (with the same strings).
+    /// The value at another index of the same line (with the same caches).
     @usableFromInline
     func at(_ index: Int) -> LogValue {
-        LogValue(bytes: bytes, tokens: tokens, index: index, strings: strings)
+        LogValue(bytes: bytes, tokens: tokens, index: index, caches: caches)
     }
 
     /// The JSON does not have the shape a ``LogDecodable`` conformance expects; the reader falls
@@ -105,9 +106,10 @@ public struct LogValue {
     /// The value as a string.
     public func string() throws -> String {
         let token = self.token
-        if token.kind == .string, let strings {
+        if token.kind == .string, let caches {
             let text = UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
-            guard let value = StringCache.string(text, in: strings, make: { JSONTape.string(token, in: bytes) })
+            guard
+                let value = TextCache.value(text, in: caches.strings, make: { JSONTape.string(token, in: bytes) })
             else { throw mismatch("a valid string") }
             return value
         }
@@ -151,8 +153,7 @@ public struct LogValue {
     public func decimal() throws -> Decimal {
         switch token.kind {
         case .string, .number:
-            let text = self.text
-            if let value = Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) }) { return value }
+            if let value = plainDecimal(text) { return value }
         default:
             break
         }
@@ -165,8 +166,15 @@ public struct LogValue {
     /// for anything else (another kind, an escaped string, any other form of number text).
     public func plainDecimalString() -> Decimal? {
         guard token.kind == .string else { return nil }
-        let text = self.text
-        return Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) })
+        return plainDecimal(text)
+    }
+
+    /// `text` read as a plain decimal (`Decimal.plain(utf8:text:)`), found among the decimals
+    /// made before from the same bytes when this value has the reader's caches.
+    private func plainDecimal(_ text: UnsafeRawBufferPointer) -> Decimal? {
+        func make() -> Decimal? { Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) }) }
+        guard let caches else { return make() }
+        return TextCache.value(text, in: caches.decimals, make: make)
     }
 
     // MARK: Objects

@@ -6,7 +6,7 @@ import StateStore
 ///
 /// Each thread that takes pieces is a worker with a number of its own (0, 1, … in the order they
 /// take their first piece), so it can keep state from piece to piece: the reader's parsers, one
-/// per worker, whose tapes and strings made (``StringCache``) stay warm across pieces and
+/// per worker, whose tapes and strings made (``TextCache``) stay warm across pieces and
 /// batches.
 ///
 /// Pieces rather than one share per core: the cores are shared (a replay reduces on one while

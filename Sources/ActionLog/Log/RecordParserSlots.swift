@@ -1,7 +1,7 @@
 import StateStore
 
 /// A reader's record parsers, one per worker of its ``DecodeJob``s, kept from batch to batch: a
-/// parser's tape room and the strings its decoders made (``StringCache``) stay warm, where a copy
+/// parser's tape room and the strings its decoders made (``TextCache``) stay warm, where a copy
 /// of the parser for each piece of 128 lines started both anew.
 ///
 /// Worker `n` of a job uses slot `n` alone, and a job's workers are done with their slots before

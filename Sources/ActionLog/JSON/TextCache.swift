@@ -1,14 +1,18 @@
-/// The strings a tape's reader made last, found again by their bytes: a log repeats the same
-/// names, ids, codes and titles line after line, and making each again (checking that it is
-/// ASCII, copying it, and for one over 15 bytes allocating its storage, later freed) was about a
-/// tenth of decoding a replayed checkout action. A string found here is the one made before from
-/// the same bytes: the same value, sharing its storage.
+public import Foundation
+
+/// The values a tape's reader made last from short texts, found again by the texts' bytes: a
+/// log repeats the same names, ids, codes and amounts line after line, and making each string
+/// again (checking that it is ASCII, copying it, and for one over 15 bytes allocating its
+/// storage, later freed) was about a tenth of decoding a replayed checkout action, each decimal
+/// read digit by digit some 300 instructions more. A value found here is the one made before
+/// from the same bytes by the same function: the same value (a string shares its storage).
 ///
-/// Direct-mapped, 128 entries, each a string of at most 24 bytes and the key that says exactly
-/// which bytes made it (see ``Key``); a newer string takes its slot's place. One per tape
-/// (``JSONTape/Storage`` owns it), so one thread at a time uses it, as the tape.
+/// Direct-mapped, 128 entries, each a value of a text of at most 24 bytes and the key that says
+/// exactly which bytes made it (see ``Key``); a newer value takes its slot's place. One for
+/// strings and one for decimals per tape (``JSONTape/Storage`` owns them), so one thread at a
+/// time uses them, as the tape.
 @usableFromInline
-struct StringCache {
+struct TextCache<Value> {
     /// The bytes of a text of at most 24 bytes, in three words and its length: two texts with the
     /// same key are the same bytes (every byte of the text is in a word, at a place fixed by the
     /// length; see ``init(_:)``).
@@ -70,48 +74,69 @@ struct StringCache {
         }
     }
 
-    /// An entry: the key of the bytes a string was made from, and the string.
+    /// An entry: the key of the bytes a value was made from, and the value.
     @usableFromInline
     struct Entry {
         @usableFromInline var key: Key
-        @usableFromInline var string: String
+        @usableFromInline var value: Value
 
         @inlinable
-        init(key: Key, string: String) {
+        init(key: Key, value: Value) {
             self.key = key
-            self.string = string
+            self.value = value
         }
     }
 
     /// The number of entries.
     @inlinable static var capacity: Int { 128 }
 
-    /// Room for the entries, every one empty; free it with ``deallocate(_:)``.
-    static func allocate() -> UnsafeMutablePointer<Entry> {
+    /// Room for the entries, every one empty (holding `placeholder` under a key no text has);
+    /// free it with ``deallocate(_:)``.
+    static func allocate(placeholder: Value) -> UnsafeMutablePointer<Entry> {
         let entries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-        entries.initialize(repeating: Entry(key: .none, string: ""), count: capacity)
+        entries.initialize(repeating: Entry(key: .none, value: placeholder), count: capacity)
         return entries
     }
 
-    /// Frees what ``allocate()`` made (releasing the strings it holds).
+    /// Frees what ``allocate(placeholder:)`` made (releasing the values it holds).
     static func deallocate(_ entries: UnsafeMutablePointer<Entry>) {
         entries.deinitialize(count: capacity)
         entries.deallocate()
     }
 
-    /// The string of a plain (unescaped) string token's `text`: the one made before from the same
-    /// bytes if its slot still holds it, else `make()`'s, kept in the slot (`nil`, for bytes that
-    /// are not UTF-8, is not kept). Texts over ``Key/maximumLength`` bytes are made every time.
+    /// The value of `text`: the one `make` made before from the same bytes if its slot still
+    /// holds it, else `make()`'s, kept in the slot (`nil`, for text that has no value, is not
+    /// kept). `make` must depend on the bytes alone. Texts over ``Key/maximumLength`` bytes are
+    /// made every time.
     @inlinable
-    static func string(
-        _ text: UnsafeRawBufferPointer, in entries: UnsafeMutablePointer<Entry>, make: () -> String?
-    ) -> String? {
+    static func value(
+        _ text: UnsafeRawBufferPointer, in entries: UnsafeMutablePointer<Entry>, make: () -> Value?
+    ) -> Value? {
         guard text.count <= Key.maximumLength else { return make() }
         let key = Key(text)
         let entry = entries + key.slot
-        if entry.pointee.key == key { return entry.pointee.string }
+        if entry.pointee.key == key { return entry.pointee.value }
         guard let made = make() else { return nil }
-        entry.pointee = Entry(key: key, string: made)
+        entry.pointee = Entry(key: key, value: made)
         return made
+    }
+}
+
+/// A tape's caches (see ``TextCache``): the strings and the decimals its decoders made.
+@usableFromInline
+struct TextCaches {
+    @usableFromInline let strings: UnsafeMutablePointer<TextCache<String>.Entry>
+    @usableFromInline let decimals: UnsafeMutablePointer<TextCache<Decimal>.Entry>
+
+    /// Empty caches; free them with ``deallocate()``.
+    init() {
+        strings = TextCache<String>.allocate(placeholder: "")
+        decimals = TextCache<Decimal>.allocate(placeholder: 0)
+    }
+
+    /// Frees the caches (and the values they hold).
+    func deallocate() {
+        TextCache<String>.deallocate(strings)
+        TextCache<Decimal>.deallocate(decimals)
     }
 }
