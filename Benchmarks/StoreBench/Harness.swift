@@ -70,6 +70,55 @@ func measureTimed(_ name: String, iterations: Int, repetitions: Int, _ body: (In
         medianNanoseconds: samples[samples.count / 2])
 }
 
+/// What the process used so far (`getrusage`): CPU time in microseconds, minor page faults,
+/// context switches the process gave up and those forced on it, and its threads now.
+struct ResourceUsage {
+    var cpuMicroseconds = 0
+    var minorFaults = 0
+    var voluntarySwitches = 0
+    var involuntarySwitches = 0
+    var threads = 0
+
+    static func now() -> ResourceUsage {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let threads =
+            (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("Threads:") }
+            .flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        return ResourceUsage(
+            cpuMicroseconds: Int(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+                + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec),
+            minorFaults: Int(usage.ru_minflt), voluntarySwitches: Int(usage.ru_nvcsw),
+            involuntarySwitches: Int(usage.ru_nivcsw), threads: threads)
+    }
+}
+
+/// Set by the environment variable `STORE_BENCH_USAGE=1`: rows that support it print, on standard
+/// error, each repetition's wall time next to the CPU time, page faults and context switches the
+/// whole process spent in it, and its threads (to tell a row's own cost from what an earlier
+/// row left running or allocated).
+let printsResourceUsage = ProcessInfo.processInfo.environment["STORE_BENCH_USAGE"] == "1"
+
+/// Prints one repetition's usage (see ``printsResourceUsage``).
+func printUsage(_ row: String, from start: ResourceUsage, wall: Duration) {
+    guard printsResourceUsage else { return }
+    let end = ResourceUsage.now()
+    let (seconds, attoseconds) = wall.components
+    let wallMicroseconds = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
+    FileHandle.standardError.write(
+        Data(
+            ("\(row): wall \(wallMicroseconds / 1000) ms, CPU \((end.cpuMicroseconds - start.cpuMicroseconds) / 1000) ms, "
+                + "minor faults \(end.minorFaults - start.minorFaults), "
+                + "switches \(end.voluntarySwitches - start.voluntarySwitches) voluntary "
+                + "\(end.involuntarySwitches - start.involuntarySwitches) involuntary, "
+                + "threads \(start.threads) before \(end.threads) after\n").utf8))
+}
+
 /// Where `--iterations` runs put what their bodies return, so the optimiser cannot drop the work.
 nonisolated(unsafe) var benchmarkSink = 0
 

@@ -257,10 +257,12 @@ func checkoutReplayLog(_ input: CheckoutBenchmarkInput, count: Int) -> (path: St
 /// `replay-checkout-1m` alone: loading and replaying the log (decode and reduce).
 func checkoutReplayRow(path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int) -> Result {
     measureTimed("replay-checkout-1m (ns/action)", iterations: count, repetitions: 5) { _ in
+        let usage = printsResourceUsage ? ResourceUsage.now() : ResourceUsage()
         let clock = ContinuousClock()
         let start = clock.now
         let replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
         let elapsed = clock.now - start
+        printUsage("replay-checkout-1m", from: usage, wall: elapsed)
         if let replayer, replayer.steps.count != count || replayer.divergence != nil {
             print("replay-checkout: replayed \(replayer.steps.count) of \(count) actions")
         }

@@ -110,6 +110,42 @@ final class JSONTapePropertyTests: XCTestCase {
             }
         }
     }
+
+    /// The scanner reads a string eight bytes at a time while eight remain, then byte by byte: a
+    /// quote, a backslash (with the byte it escapes) or a control byte at every offset 0–16 of
+    /// strings of every length to 24, the string starting at every alignment of a word, closed,
+    /// followed by more text or cut off where the text ends, read as the tree parser reads them
+    /// (values, or refusals at the same offset). The bytes either side of the control range
+    /// (0x1F, 0x20), DEL and multi-byte characters sit there too: only the first is special.
+    func testStringsReadAlikeWhateverOffsetTheirSpecialBytesFallAt() {
+        let specials: [[UInt8]] = [
+            [0x22], [0x5C, 0x22], [0x5C, 0x5C], [0x5C, 0x6E], Array(#"\u00e9"#.utf8), [0x5C], [0x00], [0x01],
+            [0x1F], [0x20], [0x7F], Array("\u{E9}".utf8), Array("\u{1F600}".utf8), [0x0A],
+        ]
+        for length in 0...24 {
+            for special in specials {
+                for offset in 0...min(16, length) {
+                    var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    body.insert(contentsOf: special, at: offset)
+                    let string = [UInt8(ascii: "\"")] + body + [UInt8(ascii: "\"")]
+                    for alignment in 0..<8 {
+                        // A member before the string moves it across the word boundaries.
+                        let before =
+                            Array(#"{"k":""#.utf8) + [UInt8](repeating: UInt8(ascii: "b"), count: alignment)
+                            + Array(#"","s":"#.utf8)
+                        let what = "special \(special) at \(offset) of \(length), aligned \(alignment)"
+                        assertAgree(before + string + Array("}".utf8), what)
+                        assertAgree(before + string + Array(#","t":[1,"x"]}"#.utf8), what + ", more after")
+                        // Cut off: the last bytes are scanned one at a time, and may end mid-string.
+                        for cut in 1...min(9, string.count) {
+                            assertAgree(before + string.dropLast(cut), what + ", cut \(cut)")
+                        }
+                    }
+                    assertAgree(string, "special \(special) at \(offset) of \(length), the whole text")
+                }
+            }
+        }
+    }
 }
 
 /// Integers are read with a per-digit overflow check only past 18 digits (fewer always fit 64

@@ -108,10 +108,26 @@ struct JSONTape {
         @usableFromInline @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Token>?
         @usableFromInline @exclusivity(unchecked) var count = 0
         @exclusivity(unchecked) private(set) var capacity = 0
+        /// The strings and decimals decoders made from this tape's texts (see ``TextCache``),
+        /// made when first asked for.
+        @exclusivity(unchecked) private var caches: TextCaches?
 
         @usableFromInline init() {}
 
-        deinit { base?.deallocate() }
+        deinit {
+            base?.deallocate()
+            caches?.deallocate()
+        }
+
+        /// The strings and decimals decoders made from this tape's texts, for ``LogValue``s of
+        /// its texts (valid while the storage lives).
+        @usableFromInline
+        func textCaches() -> TextCaches {
+            if let caches { return caches }
+            let made = TextCaches()
+            caches = made
+            return made
+        }
 
         /// Room for at least `needed` tokens; what it held is dropped.
         func reserve(_ needed: Int) -> UnsafeMutablePointer<Token> {

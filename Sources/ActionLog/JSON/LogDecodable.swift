@@ -50,12 +50,25 @@ public struct LogValue {
     @usableFromInline let bytes: UnsafeRawBufferPointer
     @usableFromInline let tokens: UnsafeBufferPointer<JSONTape.Token>
     @usableFromInline let index: Int
+    /// The reader's strings and decimals made before (see ``TextCache``), or `nil` (each made
+    /// anew).
+    @usableFromInline let caches: TextCaches?
 
     @usableFromInline
-    init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int) {
+    init(
+        bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<JSONTape.Token>, index: Int,
+        caches: TextCaches? = nil
+    ) {
         self.bytes = bytes
         self.tokens = tokens
         self.index = index
+        self.caches = caches
+    }
+
+    /// The value at another index of the same line (with the same caches).
+    @usableFromInline
+    func at(_ index: Int) -> LogValue {
+        LogValue(bytes: bytes, tokens: tokens, index: index, caches: caches)
     }
 
     /// The JSON does not have the shape a ``LogDecodable`` conformance expects; the reader falls
@@ -92,6 +105,14 @@ public struct LogValue {
 
     /// The value as a string.
     public func string() throws -> String {
+        let token = self.token
+        if token.kind == .string, let caches {
+            let text = UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
+            guard
+                let value = TextCache.value(text, in: caches.strings, make: { JSONTape.string(token, in: bytes) })
+            else { throw mismatch("a valid string") }
+            return value
+        }
         guard token.kind == .string || token.kind == .escapedString else { throw mismatch("a string") }
         guard let value = JSONTape.string(token, in: bytes) else { throw mismatch("a valid string") }
         return value
@@ -132,8 +153,7 @@ public struct LogValue {
     public func decimal() throws -> Decimal {
         switch token.kind {
         case .string, .number:
-            let text = self.text
-            if let value = Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) }) { return value }
+            if let value = plainDecimal(text) { return value }
         default:
             break
         }
@@ -146,8 +166,15 @@ public struct LogValue {
     /// for anything else (another kind, an escaped string, any other form of number text).
     public func plainDecimalString() -> Decimal? {
         guard token.kind == .string else { return nil }
-        let text = self.text
-        return Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) })
+        return plainDecimal(text)
+    }
+
+    /// `text` read as a plain decimal (`Decimal.plain(utf8:text:)`), found among the decimals
+    /// made before from the same bytes when this value has the reader's caches.
+    private func plainDecimal(_ text: UnsafeRawBufferPointer) -> Decimal? {
+        func make() -> Decimal? { Decimal.plain(utf8: text, text: { String(decoding: text, as: UTF8.self) }) }
+        guard let caches else { return make() }
+        return TextCache.value(text, in: caches.decimals, make: make)
     }
 
     // MARK: Objects
@@ -159,7 +186,7 @@ public struct LogValue {
     @inlinable @inline(__always)
     public func member(_ name: StaticString) -> LogValue? {
         guard let found = find(name), tokens[found].kind != .null else { return nil }
-        return LogValue(bytes: bytes, tokens: tokens, index: found)
+        return at(found)
     }
 
     /// The value of member `name`, which must be present.
@@ -170,7 +197,7 @@ public struct LogValue {
     @inlinable @inline(__always)
     public func require(_ name: StaticString) throws -> LogValue {
         guard let found = find(name) else { throw missing(name) }
-        return LogValue(bytes: bytes, tokens: tokens, index: found)
+        return at(found)
     }
 
     /// Why ``require(_:)`` found no member `name`.
@@ -203,7 +230,7 @@ public struct LogValue {
         while position < end {
             let key = tokens[position]
             guard key.kind == .string, let name = JSONTape.string(key, in: bytes),
-                let member = try? value(LogValue(bytes: bytes, tokens: tokens, index: position + 1)),
+                let member = try? value(at(position + 1)),
                 result.updateValue(member, forKey: name) == nil
             else { return nil }
             position = Int(tokens[position + 1].next)
@@ -215,8 +242,8 @@ public struct LogValue {
     /// `{"caseName": {"_0": ..., "label": ...}}`. Switch on `name`, read the payload from `value`.
     public func singleMember() throws -> (name: String, value: LogValue) {
         guard JSONTape.isSingleMemberObject(index, in: tokens) else { throw mismatch("an object with one member") }
-        let key = LogValue(bytes: bytes, tokens: tokens, index: index + 1)
-        return (try key.string(), LogValue(bytes: bytes, tokens: tokens, index: index + 2))
+        let key = at(index + 1)
+        return (try key.string(), at(index + 2))
     }
 
     /// The only member of an object, as ``singleMember()``, with its name read in place: no
@@ -240,7 +267,7 @@ public struct LogValue {
         }
         return (
             LogName(start: base + Int(key.start), count: Int(key.length)),
-            LogValue(bytes: bytes, tokens: tokens, index: index + 2)
+            at(index + 2)
         )
     }
 
@@ -272,7 +299,7 @@ public struct LogValue {
     /// of this package: out of line).
     @usableFromInline
     func escapedKey(at position: Int, is name: StaticString) -> Bool {
-        (try? LogValue(bytes: bytes, tokens: tokens, index: position).string())
+        (try? at(position).string())
             == name.withUTF8Buffer({ String(decoding: $0, as: UTF8.self) })
     }
 
@@ -313,7 +340,7 @@ public struct LogValue {
     /// The elements of an array.
     public func elements() throws -> LogArray {
         guard token.kind == .array else { throw mismatch("an array") }
-        return LogArray(bytes: bytes, tokens: tokens, index: index)
+        return LogArray(array: self)
     }
 
     /// An array whose elements decode with `decode(_:)`.
@@ -380,32 +407,30 @@ public struct LogName: CustomStringConvertible {
 
 /// The elements of a JSON array in a log line; see ``LogValue/elements()``.
 public struct LogArray: Sequence {
-    let bytes: UnsafeRawBufferPointer
-    let tokens: UnsafeBufferPointer<JSONTape.Token>
-    let index: Int
+    /// The array.
+    let array: LogValue
 
     /// The number of elements.
-    public var count: Int { JSONTape.children(of: index, in: tokens) }
+    public var count: Int { JSONTape.children(of: array.index, in: array.tokens) }
 
     /// Iterates over the elements in order.
     public struct Iterator: IteratorProtocol {
-        let bytes: UnsafeRawBufferPointer
-        let tokens: UnsafeBufferPointer<JSONTape.Token>
+        let array: LogValue
         var position: Int
         let end: Int
 
         /// The next element, or `nil` after the last.
         public mutating func next() -> LogValue? {
             guard position < end else { return nil }
-            let value = LogValue(bytes: bytes, tokens: tokens, index: position)
-            position = Int(tokens[position].next)
+            let value = array.at(position)
+            position = Int(array.tokens[position].next)
             return value
         }
     }
 
     /// An iterator over the elements.
     public func makeIterator() -> Iterator {
-        Iterator(bytes: bytes, tokens: tokens, position: index + 1, end: Int(tokens[index].next))
+        Iterator(array: array, position: array.index + 1, end: Int(array.tokens[array.index].next))
     }
 }
 

@@ -98,6 +98,8 @@ public final class ActionLogReader<State: StoreState & Decodable> {
     private var prefetched: [ActionLogRecord<State.Action>] = []
     private var pendingError: ActionLogError?
     private var batchBytes: [UInt8] = []
+    /// The parsers of clean batches' workers, made for the first batch.
+    private var parserSlots: RecordParserSlots<State>?
     private var lineNumber = 1
     private var nextSequence: Int
     private var finished = false
@@ -368,7 +370,7 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         let results = [LineResult<State.Action>](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
             guard let output = buffer.baseAddress else { return }
             batchBytes.withUnsafeBytes { all in
-                let job = DecodeJob(pieces: Self.pieces(lines.count)) { piece in
+                let job = DecodeJob(pieces: Self.pieces(lines.count)) { piece, _ in
                     var parser = parser
                     for index in Self.lines(of: piece, count: lines.count) {
                         let line = lines[index]
@@ -532,17 +534,27 @@ public final class ActionLogReader<State: StoreState & Decodable> {
         var clean = false
         let decodePiece = self.decodePiece
         let first = nextSequence
+        // This thread, the helpers, and a caller that waits for a batch read ahead.
+        let slots = parserSlots ?? RecordParserSlots(count: Self.helperCount + 2, parser: parser)
+        parserSlots = slots
+        defer { slots.releaseLongTapes() }
         let records = [ActionLogRecord<State.Action>](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let output = buffer.baseAddress else { return }
             batchBytes.withUnsafeBytes { all in
                 lines.withUnsafeBufferPointer { lines in
-                    let job = DecodeJob(pieces: pieces) { piece in
-                        var parser = parser
+                    let job = DecodeJob(pieces: pieces) { piece, worker in
                         let range = Self.lines(of: piece, count: count)
+                        let pieceLines = UnsafeBufferPointer(rebasing: lines[range])
                         // Stops at a line that is not a good record, or out of sequence.
-                        decoded[piece] = decodePiece(
-                            &parser, all, UnsafeBufferPointer(rebasing: lines[range]), first + range.lowerBound,
-                            output + range.lowerBound)
+                        if worker < slots.count {
+                            decoded[piece] = decodePiece(
+                                &slots.base[worker], all, pieceLines, first + range.lowerBound,
+                                output + range.lowerBound)
+                        } else {
+                            var parser = parser
+                            decoded[piece] = decodePiece(
+                                &parser, all, pieceLines, first + range.lowerBound, output + range.lowerBound)
+                        }
                     }
                     run(job, helpers: helpers, publish: publish)
                 }

@@ -174,8 +174,9 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     @inlinable
     func fastAction(at index: Int, bytes: UnsafeRawBufferPointer) -> State.Action? {
         guard let fastDecode else { return nil }
+        let caches = tape.storage.textCaches()
         return try? tape.withTokens { tokens in
-            try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: index))
+            try fastDecode(LogValue(bytes: bytes, tokens: tokens, index: index, caches: caches))
         }
     }
 
