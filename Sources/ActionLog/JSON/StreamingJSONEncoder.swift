@@ -6,7 +6,10 @@ import StateStore
 ///
 /// Members are written in the order the value encodes them (not sorted: fingerprints use
 /// ``CanonicalEncoder``). `Decimal`, `Date`, `URL` and `Data` are written as ``CanonicalEncoder``
-/// writes them, so ``JSONValueDecoder`` reads them back exactly.
+/// writes them, so ``JSONValueDecoder`` reads them back exactly. A `Set<String>` is written
+/// sorted, so the same set gives the same bytes in every process (its own encoding follows its
+/// hash order, seeded per process); a dictionary keeps its own order, so a type whose log lines
+/// should not change from run to run writes its dictionaries sorted itself.
 ///
 /// It streams, so it relies on what synthesised `Codable` conformances do: a nested container is
 /// finished before its parent writes again. A value that breaks this (writes into a container
@@ -78,6 +81,12 @@ struct StreamingJSONEncoder {
             }
             if T.self == Date.self, let date = value as? Date {
                 try appendDouble(date.timeIntervalSince1970)
+                return
+            }
+            if T.self == Set<String>.self, let set = value as? Set<String> {
+                // A set's own encoding follows its hash order, which changes from process to
+                // process; sorted, the same set writes the same bytes everywhere.
+                try encodeValue(set.sorted(), depth: depth)
                 return
             }
             let start = bytes.count

@@ -62,13 +62,14 @@ extension PaymentProviderDescriptor {
     }
 
     /// Encodes a descriptor; `usesStatusWidget` only when set, so states without widgets encode
-    /// (and fingerprint) as they did before it existed.
+    /// (and fingerprint) as they did before it existed. The overrides are written in sorted order,
+    /// so a descriptor gives the same bytes in every process.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(displayName, forKey: .displayName)
         try container.encodeIfPresent(supportedCurrencies, forKey: .supportedCurrencies)
-        try container.encode(minorUnitOverrides, forKey: .minorUnitOverrides)
+        try container.encodeSortingKeys(minorUnitOverrides, forKey: .minorUnitOverrides)
         try container.encode(supportsPartialPayments, forKey: .supportsPartialPayments)
         if usesStatusWidget { try container.encode(true, forKey: .usesStatusWidget) }
     }

@@ -75,13 +75,14 @@ extension WebCheckoutSession: Codable {
 
     /// Encodes a session, leaving out `method` when it is `GET` and `body` when there is none, so
     /// that a `GET` session encodes (and fingerprints) exactly as before sessions carried them:
-    /// logs recorded then still verify.
+    /// logs recorded then still verify. Headers are written in sorted order, so a session gives the
+    /// same bytes in every process.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(url, forKey: .url)
         if method != .get { try container.encode(method, forKey: .method) }
         try container.encode(cookies, forKey: .cookies)
-        try container.encode(headers, forKey: .headers)
+        try container.encodeSortingKeys(headers, forKey: .headers)
         try container.encodeIfPresent(body, forKey: .body)
         try container.encode(reference, forKey: .reference)
     }
