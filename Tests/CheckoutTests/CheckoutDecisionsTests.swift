@@ -150,6 +150,18 @@ final class CheckoutDecisionsTests: XCTestCase {
         XCTAssertEqual(before.unchangedMembers, 0)
     }
 
+    func testStepsAreEqualByWhatTheyHoldNotByWhatTheyKnowOfTheirMembers() {
+        var state = CheckoutState(kind: .native)
+        state.email = "jane@example.com"
+        let made = step(state, state)
+        var set = made
+        set.state = state
+        XCTAssertEqual(set.unchangedMembers, 0)
+        XCTAssertEqual(set, made, "the same states, effects and events")
+        set.state.nextRequestID += 1
+        XCTAssertNotEqual(set, made)
+    }
+
     func testADifferentEffectOrEventIsNamedWhateverTheState() {
         let state = CheckoutState(kind: .native)
         var changed = step(state, state)

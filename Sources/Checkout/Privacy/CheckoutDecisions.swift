@@ -73,6 +73,15 @@ public struct CheckoutDecisions: ReplayDecisions {
             self.effects = effects
             self.analytics = analytics
         }
+
+        /// Whether two steps hold the same states, effects and analytics events. What a step
+        /// knows of its unchanged members is derived from its states (or cleared when they are
+        /// set), so it does not take part: a step whose state was set to the same value equals
+        /// the step it came from.
+        public static func == (lhs: Step, rhs: Step) -> Bool {
+            lhs.before == rhs.before && lhs.state == rhs.state && lhs.effects == rhs.effects
+                && lhs.analytics == rhs.analytics
+        }
     }
     /// The shape of the effects a step issued: what the store would run, without running it.
     public indirect enum EffectShape: Sendable, Equatable {
