@@ -185,6 +185,74 @@ final class OrderPlacementTests: XCTestCase {
         XCTAssertTrue(state.errors.contains { $0.kind == .orderCancelled(orderNumber: "SB-1001") })
     }
 
+    /// A pending payment places its order as pending; when the provider's confirmation arrives
+    /// while that call is under way, the pending answer is still the order asked for, and the
+    /// order is then updated to confirmed (before, the answer was refused as unreadable and the
+    /// customer saw an error although the payment had been confirmed).
+    func testAConfirmationThatArrivesWhileAPendingOrderIsBeingPlacedUpdatesItToConfirmed() async throws {
+        let reducer = CheckoutReducer.make(
+            environment: CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()]))
+        var state = Fixtures.nativeState()
+        state.cart = await SandboxCheckoutAPI().currentDetails.cart
+        state.payment.phase = .succeeded
+        state.payment.amount = money("45.95")
+        var placement = OrderPlacementState(paymentReference: "payment-1", amount: money("45.95"), target: .pending)
+        placement.idempotencyKey = "k"
+        placement.callsMade = 1
+        placement.step = .placing(requestID: 7)
+        placement.target = .confirmed  // the confirmation arrived while the call was under way
+        state.orderPlacement = placement
+
+        let pending = PlacedOrder(id: "order-1", number: "SB-1001", status: .pending, total: money("45.95"))
+        _ = reducer.reduce(&state, .result(.orderPlaced(pending, requestID: 7)))
+        XCTAssertEqual(state.orderPlacement?.placed, pending)
+        XCTAssertFalse(state.errors.contains { if case .orderPlacementFailed = $0.kind { true } else { false } })
+        guard case .updating(let updating) = state.orderPlacement?.step else {
+            return XCTFail("expected the order updated to confirmed: \(String(describing: state.orderPlacement))")
+        }
+        var confirmed = pending
+        confirmed.status = .confirmed
+        _ = reducer.reduce(&state, .result(.orderStatusUpdated(confirmed, requestID: updating)))
+        XCTAssertEqual(state.orderPlacement?.step, .settled)
+        XCTAssertEqual(state.completedOrder?.status, .confirmed)
+        XCTAssertEqual(state.view, .completed)
+    }
+
+    /// A placed order the backend cancelled is still refused while the order is wanted; and an
+    /// update that answers another status than asked fails instead of updating again.
+    func testACancelledPlacementOrAnUpdateThatKeepsThePendingStatusIsRefused() async throws {
+        let reducer = CheckoutReducer.make(
+            environment: CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()]))
+        var state = Fixtures.nativeState()
+        state.cart = await SandboxCheckoutAPI().currentDetails.cart
+        state.payment.phase = .succeeded
+        state.payment.amount = money("45.95")
+        var placement = OrderPlacementState(paymentReference: "payment-1", amount: money("45.95"), target: .confirmed)
+        placement.idempotencyKey = "k"
+        placement.callsMade = 1
+        placement.step = .placing(requestID: 7)
+        state.orderPlacement = placement
+        var refused = state
+
+        let cancelled = PlacedOrder(id: "order-1", number: "SB-1001", status: .cancelled, total: money("45.95"))
+        _ = reducer.reduce(&refused, .result(.orderPlaced(cancelled, requestID: 7)))
+        guard case .failed = refused.orderPlacement?.step else {
+            return XCTFail("expected the cancelled order refused: \(String(describing: refused.orderPlacement))")
+        }
+
+        let pending = PlacedOrder(id: "order-1", number: "SB-1001", status: .pending, total: money("45.95"))
+        _ = reducer.reduce(&state, .result(.orderPlaced(pending, requestID: 7)))
+        guard case .updating(let updating) = state.orderPlacement?.step else {
+            return XCTFail("expected an update: \(String(describing: state.orderPlacement))")
+        }
+        _ = reducer.reduce(&state, .result(.orderStatusUpdated(pending, requestID: updating)))
+        guard case .failed = state.orderPlacement?.step else {
+            return XCTFail(
+                "expected the update that kept it pending to fail: \(String(describing: state.orderPlacement))")
+        }
+        XCTAssertNil(state.completedOrder)
+    }
+
     func testAnOrderForAnotherAmountIsRefusedAndNeverCompletesTheCheckout() async throws {
         let api = WrongOrderAPI(wrapping: SandboxCheckoutAPI())
         let provider = SandboxPaymentProvider()

@@ -142,11 +142,14 @@ enum OrderCommands {
                 return "the order \(order.number) is \(order.status.rawValue), not \(placement.target.rawValue)"
             }
         default:
-            // Placed as pending (for a pending or a cancelled target) the backend may already know
-            // the final result; placed as confirmed it must be confirmed.
-            if (order.status == .cancelled && placement.target != .cancelled)
-                || (placement.target == .confirmed && order.status != .confirmed)
-            {
+            // The call asked for the target as it was when the call left: confirmed, or pending
+            // (for a pending or a cancelled target). The target may have changed since (a pending
+            // payment's confirmation that arrives while the call is under way makes it
+            // confirmed), so a pending answer is taken whatever the target now is, and `advance`
+            // then updates the order to the target (an update must answer exactly that, so a
+            // backend that keeps it pending fails, never loops). Only a cancelled order for a
+            // target that is not cancelled is refused here.
+            if order.status == .cancelled && placement.target != .cancelled {
                 return "the order \(order.number) was placed as \(order.status.rawValue)"
             }
         }
