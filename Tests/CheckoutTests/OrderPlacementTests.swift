@@ -185,23 +185,35 @@ final class OrderPlacementTests: XCTestCase {
         XCTAssertTrue(state.errors.contains { $0.kind == .orderCancelled(orderNumber: "SB-1001") })
     }
 
+    /// The checkout's reducer on the sandbox API and provider.
+    private func placementReducer() -> CheckoutReducerType {
+        CheckoutReducer.make(
+            environment: CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()]))
+    }
+
+    /// A paid checkout whose order is being placed (request 7), the placement's target now
+    /// `target`.
+    private func stateWhilePlacing(target: OrderStatus) async -> CheckoutState {
+        var state = Fixtures.nativeState()
+        state.cart = await SandboxCheckoutAPI().currentDetails.cart
+        state.payment.phase = .succeeded
+        state.payment.amount = money("45.95")
+        var placement = OrderPlacementState(paymentReference: "payment-1", amount: money("45.95"), target: target)
+        placement.idempotencyKey = "k"
+        placement.callsMade = 1
+        placement.step = .placing(requestID: 7)
+        state.orderPlacement = placement
+        return state
+    }
+
     /// A pending payment places its order as pending; when the provider's confirmation arrives
     /// while that call is under way, the pending answer is still the order asked for, and the
     /// order is then updated to confirmed (before, the answer was refused as unreadable and the
     /// customer saw an error although the payment had been confirmed).
     func testAConfirmationThatArrivesWhileAPendingOrderIsBeingPlacedUpdatesItToConfirmed() async throws {
-        let reducer = CheckoutReducer.make(
-            environment: CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()]))
-        var state = Fixtures.nativeState()
-        state.cart = await SandboxCheckoutAPI().currentDetails.cart
-        state.payment.phase = .succeeded
-        state.payment.amount = money("45.95")
-        var placement = OrderPlacementState(paymentReference: "payment-1", amount: money("45.95"), target: .pending)
-        placement.idempotencyKey = "k"
-        placement.callsMade = 1
-        placement.step = .placing(requestID: 7)
-        placement.target = .confirmed  // the confirmation arrived while the call was under way
-        state.orderPlacement = placement
+        let reducer = placementReducer()
+        // Placed as pending; the confirmation arrived while the call was under way.
+        var state = await stateWhilePlacing(target: .confirmed)
 
         let pending = PlacedOrder(id: "order-1", number: "SB-1001", status: .pending, total: money("45.95"))
         _ = reducer.reduce(&state, .result(.orderPlaced(pending, requestID: 7)))
@@ -221,17 +233,8 @@ final class OrderPlacementTests: XCTestCase {
     /// A placed order the backend cancelled is still refused while the order is wanted; and an
     /// update that answers another status than asked fails instead of updating again.
     func testACancelledPlacementOrAnUpdateThatKeepsThePendingStatusIsRefused() async throws {
-        let reducer = CheckoutReducer.make(
-            environment: CheckoutEnvironment(api: SandboxCheckoutAPI(), paymentProviders: [SandboxPaymentProvider()]))
-        var state = Fixtures.nativeState()
-        state.cart = await SandboxCheckoutAPI().currentDetails.cart
-        state.payment.phase = .succeeded
-        state.payment.amount = money("45.95")
-        var placement = OrderPlacementState(paymentReference: "payment-1", amount: money("45.95"), target: .confirmed)
-        placement.idempotencyKey = "k"
-        placement.callsMade = 1
-        placement.step = .placing(requestID: 7)
-        state.orderPlacement = placement
+        let reducer = placementReducer()
+        var state = await stateWhilePlacing(target: .confirmed)
         var refused = state
 
         let cancelled = PlacedOrder(id: "order-1", number: "SB-1001", status: .cancelled, total: money("45.95"))
