@@ -221,6 +221,11 @@ public struct CheckoutDecisions: ReplayDecisions {
     }
 
     /// One stored member of ``CheckoutState``, as the comparison of two steps reads it.
+    ///
+    /// `@unchecked Sendable`, soundly: its fields are `let`s set once in ``stateMembers``'s
+    /// initialiser, and its closures capture nothing mutable (each reads a member of the two
+    /// states it is given, or calls a ``MemberwiseSameness``, itself immutable); so the one
+    /// shared table is read from any thread without a race.
     struct StateMember: @unchecked Sendable {
         /// Where it lies in a `CheckoutState` (nil if the layout does not say).
         let bytes: Range<Int>?
