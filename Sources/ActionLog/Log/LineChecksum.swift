@@ -11,22 +11,46 @@ import StateStore
 public enum LineChecksum {
     /// The checksum of `bytes`.
     public static func compute(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var offset = 0
         let count = bytes.count
-        while offset + 8 <= count {
-            hash = mix(hash, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        if offset < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                tail |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        if let base = bytes.baseAddress {
+            // Four words per iteration and a tail read as one word: the mixing chain is the same,
+            // word after word, but the loop's bookkeeping (a checked add, a nil check and a bound
+            // per word) and the byte-by-byte tail were some 300 of the 760 instructions a
+            // replayed checkout line cost. `count - offset` is never negative, so the arithmetic
+            // is unchecked.
+            @inline(__always) func word(_ offset: Int) -> UInt64 {
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             }
-            hash = mix(hash, tail)
+            var offset = 0
+            while count &- offset >= 32 {
+                hash = mix(hash, word(offset))
+                hash = mix(hash, word(offset &+ 8))
+                hash = mix(hash, word(offset &+ 16))
+                hash = mix(hash, word(offset &+ 24))
+                offset &+= 32
+            }
+            while count &- offset >= 8 {
+                hash = mix(hash, word(offset))
+                offset &+= 8
+            }
+            let rest = count &- offset
+            if rest > 0 {
+                var tail: UInt64 = 0
+                if count >= 8 {
+                    // The last eight bytes, shifted down so that only the `rest` not yet mixed
+                    // remain, zero above them: the zero-padded tail word.
+                    tail = word(count &- 8) &>> UInt64(truncatingIfNeeded: (8 &- rest) &* 8)
+                } else {
+                    var shift: UInt64 = 0
+                    while offset < count {
+                        tail |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << shift
+                        shift &+= 8
+                        offset &+= 1
+                    }
+                }
+                hash = mix(hash, tail)
+            }
         }
         hash ^= hash >> 33
         hash &*= 0xFF51_AFD7_ED55_8CCD
