@@ -190,4 +190,36 @@ final class JSONTapeCompactScanTests: XCTestCase {
             }
         }
     }
+
+    /// The compact scanner stops a word at any byte below 0x23 or a backslash and looks at the
+    /// byte: each byte either side of those lines, and with the high bit set, at every offset of
+    /// strings of every length to 20, at every alignment, alone, after a space (a stop that is
+    /// passed over) and before a quote in the same word, reads as the general scanner reads it,
+    /// and through the compact path whenever it is valid.
+    func testStringsWithEveryByteNearTheStopsReadAsTheGeneralScannerReadsThem() {
+        let bytes: [UInt8] = [
+            0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x24, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA0, 0xA1, 0xA2, 0xA3, 0xDC,
+            0xFE, 0xFF,
+        ]
+        for length in 0...20 {
+            for byte in bytes {
+                for offset in 0...length {
+                    for pattern in [[byte], [0x20, byte], [byte, 0x22], [0x21, byte, 0x20], [0x5C, byte]] {
+                        var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                        body.insert(contentsOf: pattern, at: offset)
+                        for alignment in 0..<8 {
+                            let before =
+                                Array(#"{"k":""#.utf8) + [UInt8](repeating: 0x62, count: alignment)
+                                + Array(#"",""#.utf8)
+                            let text = before + body + Array(#"":[1]}"#.utf8)
+                            let what = "\(pattern) at \(offset) of \(length), aligned \(alignment)"
+                            // No whitespace between tokens: the compact path takes every valid text.
+                            let valid = (try? generalReading(text).get()) != nil
+                            XCTAssertEqual(assertSameReading(text, what), valid, what)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
