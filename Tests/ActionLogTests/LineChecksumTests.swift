@@ -77,4 +77,38 @@ final class LineChecksumTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 100, "the example logs' checksummed lines are found")
     }
+
+    /// `parseHex` reads the eight digits as one word: for every byte at every position among
+    /// valid digits, and for random words and every written checksum, it answers what reading
+    /// byte by byte answers (lower case only, nothing for any other byte).
+    func testHexDigitsReadAsOneWordAnswerAsByteByByte() {
+        func both(_ bytes: [UInt8]) -> (UInt32?, UInt32?) {
+            bytes.withUnsafeBytes { (LineChecksum.parseHex($0), LineChecksum.parseHexByteByByte($0)) }
+        }
+        let valid = Array("0123456789abcdef".utf8)
+        var generator = SplitMix64(seed: 16)
+        for position in 0..<8 {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = (0..<8).map { _ in valid[Int.random(in: 0..<16, using: &generator)] }
+                bytes[position] = byte
+                let (word, reference) = both(bytes)
+                XCTAssertEqual(word, reference, "byte \(byte) at \(position) of \(bytes)")
+                XCTAssertEqual(word != nil, valid.contains(byte), "byte \(byte) at \(position)")
+            }
+        }
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let (word, reference) = both(bytes)
+            XCTAssertEqual(word, reference, "\(bytes)")
+            let value = UInt32.random(in: 0...UInt32.max, using: &generator)
+            let hex = Array(LineChecksum.hex(value).utf8)
+            XCTAssertEqual(both(hex).0, value, LineChecksum.hex(value))
+            if hex.contains(where: { $0 >= 0x61 }) {
+                XCTAssertNil(both(Array(LineChecksum.hex(value).uppercased().utf8)).0, "upper case")
+            }
+        }
+        for count in [0, 1, 7, 9, 16] {
+            XCTAssertNil(both([UInt8](repeating: 0x30, count: count)).0, "\(count) digits")
+        }
+    }
 }
