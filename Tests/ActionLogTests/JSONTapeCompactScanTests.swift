@@ -222,4 +222,37 @@ final class JSONTapeCompactScanTests: XCTestCase {
             }
         }
     }
+
+    /// The compact scanner reads runs of digits eight at a time: integers, fractions and
+    /// exponents of every length to 20 digits, followed by every byte value, at every alignment,
+    /// at the end of the text and before more, read as the general scanner reads them (and
+    /// through the compact path whenever valid without whitespace).
+    func testNumbersOfEveryLengthBeforeEveryByteReadAsTheGeneralScannerReadsThem() {
+        var generator = SplitMix64(seed: 1_000)
+        for length in 1...20 {
+            let digits = String(
+                (0..<length).map { index in
+                    Character(
+                        String(
+                            index == 0
+                                ? Int.random(in: 1...9, using: &generator) : Int.random(in: 0...9, using: &generator)))
+                })
+            for number in [digits, "-" + digits, "0." + digits, "1e" + digits, "-2.5E+" + digits] {
+                for byte in UInt8.min...UInt8.max {
+                    for alignment in 0..<8 {
+                        let before =
+                            Array(#"{"k":""#.utf8) + [UInt8](repeating: 0x62, count: alignment)
+                            + Array(#"","n":["#.utf8)
+                        let text = before + Array(number.utf8) + [byte] + Array("]}".utf8)
+                        let what = "\(number) before \(byte), aligned \(alignment)"
+                        // Whitespace after the number is valid, but not compact.
+                        let compact =
+                            (try? generalReading(text).get()) != nil && ![0x09, 0x0A, 0x0D, 0x20].contains(byte)
+                        XCTAssertEqual(assertSameReading(text, what), compact, what)
+                        if byte == 0x5D { assertSameReading(Array(number.utf8), "\(number) alone") }
+                    }
+                }
+            }
+        }
+    }
 }
