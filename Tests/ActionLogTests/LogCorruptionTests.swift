@@ -259,6 +259,13 @@ final class LogCorruptionTests: XCTestCase {
         assertStops(
             try withRecord2(#""seq":2,"#, #""seq":9223372036854775807,"#), atLine: 3,
             with: .sequenceGap(expected: 2, found: Int.max), after: 1)
+        // 18 digits, the most read without a check per digit, and 19 (checked).
+        assertStops(
+            try withRecord2(#""seq":2,"#, #""seq":999999999999999999,"#), atLine: 3,
+            with: .sequenceGap(expected: 2, found: 999_999_999_999_999_999), after: 1)
+        assertStops(
+            try withRecord2(#""seq":2,"#, #""seq":1000000000000000000,"#), atLine: 3,
+            with: .sequenceGap(expected: 2, found: 1_000_000_000_000_000_000), after: 1)
         for bad in ["99999999999999999999", "-2", "2.0", "2e0", "\"2\"", "null"] {
             assertStops(
                 try withRecord2(#""seq":2,"#, #""seq":\#(bad),"#), atLine: 3, with: .missingField("seq"), after: 1)

@@ -183,6 +183,30 @@ struct JSONTape {
         guard bytes.count <= Self.maximumTextBytes else {
             throw JSONParseError(offset: 0, reason: "the text is longer than \(Self.maximumTextBytes) bytes")
         }
+        if parseCompact(bytes) { return }
+        try parseGenerally(bytes)
+    }
+
+    /// Parses `bytes` with ``CompactScanner`` if they are one valid value written as the log
+    /// writes it (no whitespace, nesting at most ``CompactScanner/maximumDepth``): `true` and the
+    /// tape holds the tokens ``parseGenerally(_:)`` would have made; `false` and the tape holds
+    /// nothing to rely on.
+    mutating func parseCompact(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count <= Self.maximumTextBytes else { return false }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
+        storage.count = 0
+        let base = storage.reserve(Self.tokenBound(byteCount: bytes.count))
+        guard let count = CompactScanner.scan(bytes, into: base) else { return false }
+        storage.count = count
+        return true
+    }
+
+    /// Parses `bytes` with the general scanner, which takes whitespace anywhere JSON allows it and
+    /// names what is wrong with a text it refuses (and where).
+    mutating func parseGenerally(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
+        guard bytes.count <= Self.maximumTextBytes else {
+            throw JSONParseError(offset: 0, reason: "the text is longer than \(Self.maximumTextBytes) bytes")
+        }
         if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
         storage.count = 0
         let capacity = Self.tokenBound(byteCount: bytes.count)
@@ -564,5 +588,253 @@ private struct TapeScanner {
             .init(
                 kind: .number, start: offset32(start), length: offset32(index &- start),
                 next: offset32(tokens.count &+ 1)))
+    }
+}
+
+/// The scanner for text as the action log writes it: one value, no whitespace, nesting at most
+/// ``maximumDepth``. It follows the nesting with a stack of its own instead of recursion, so the
+/// position, the token count and the token being made stay in registers (the recursive
+/// `TapeScanner` stored its index and count through `self` at each byte and token and checked each
+/// increment for overflow). For anything else (whitespace, an error of any kind, deeper nesting)
+/// it answers `nil` and `JSONTape.parse` runs `TapeScanner` from the start, which accepts or
+/// refuses the text and says where, as it always did: a text the compact scanner takes is valid
+/// JSON, and it writes the tokens `TapeScanner` writes for it.
+enum CompactScanner {
+    /// The deepest nesting followed; deeper text goes to `TapeScanner` (which allows 256).
+    static var maximumDepth: Int { 64 }
+
+    /// Scans `bytes` into `tokens` (room for `JSONTape.tokenBound(byteCount:)` tokens; at most
+    /// `JSONTape.maximumTextBytes` bytes) and answers the number of tokens written, or `nil`.
+    static func scan(_ bytes: UnsafeRawBufferPointer, into tokens: UnsafeMutablePointer<JSONTape.Token>) -> Int? {
+        guard let text = bytes.baseAddress else { return nil }
+        // A container's slot on the tape, shifted left by one, with the low bit set for an object.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumDepth) { open in
+            scan(text, end: bytes.count, into: tokens, open: open)
+        }
+    }
+
+    // Offsets and counts never overflow: a text has at most 2^29 - 1 bytes, and `end - position`
+    // is checked before each read, so the arithmetic is unchecked (`&+`).
+    private static func scan(
+        _ text: UnsafeRawPointer, end: Int, into tokens: UnsafeMutablePointer<JSONTape.Token>,
+        open: UnsafeMutableBufferPointer<Int>
+    ) -> Int? {
+        var position = 0
+        var count = 0
+        var depth = 0
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { text.load(fromByteOffset: offset, as: UInt8.self) }
+        @inline(__always) func append(_ kind: JSONTape.Kind, _ start: Int, _ length: Int) {
+            (tokens + count).initialize(
+                to: .init(
+                    kind: kind, start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length),
+                    next: Int32(truncatingIfNeeded: count &+ 1)))
+            count &+= 1
+        }
+        /// Closes the container whose slot is `slot`, its closing bracket at `position - 1`.
+        @inline(__always) func close(_ slot: Int) {
+            let start = Int(tokens[slot].start)
+            tokens[slot].length = Int32(truncatingIfNeeded: position &- start)
+            tokens[slot].next = Int32(truncatingIfNeeded: count)
+        }
+        /// A string whose opening quote is at `position`: its token written and `position` past
+        /// its closing quote, or `false`.
+        @inline(__always) func string() -> Bool {
+            let start = position &+ 1
+            guard let (quote, escaped) = stringEnd(text, from: start, end: end) else { return false }
+            append(escaped ? .escapedString : .string, start, quote &- start)
+            position = quote &+ 1
+            return true
+        }
+        /// A member name and its colon at `position`, or `false`.
+        @inline(__always) func name() -> Bool {
+            guard position < end, byte(position) == UInt8(ascii: "\""), string() else { return false }
+            guard position < end, byte(position) == UInt8(ascii: ":") else { return false }
+            position &+= 1
+            return true
+        }
+        while true {
+            // A value at `position`.
+            guard position < end else { return nil }
+            let first = byte(position)
+            if first == UInt8(ascii: "\"") {
+                guard string() else { return nil }
+            } else if first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "-") {
+                guard let numberEnd = numberEnd(text, from: position, end: end) else { return nil }
+                append(.number, position, numberEnd &- position)
+                position = numberEnd
+            } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                guard depth < open.count else { return nil }
+                let isObject = first == UInt8(ascii: "{")
+                let slot = count
+                (tokens + count).initialize(
+                    to: .init(
+                        kind: isObject ? .object : .array, start: Int32(truncatingIfNeeded: position), length: 0,
+                        next: 0))
+                count &+= 1
+                position &+= 1
+                guard position < end else { return nil }
+                if byte(position) == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    // Empty: closed at once (a comma may not follow the bracket).
+                    position &+= 1
+                    close(slot)
+                } else {
+                    open[depth] = slot << 1 | (isObject ? 1 : 0)
+                    depth &+= 1
+                    if isObject { guard name() else { return nil } }
+                    continue
+                }
+            } else {
+                let literal: (JSONTape.Kind, Int)
+                if end &- position >= 4, text.loadUnaligned(fromByteOffset: position, as: UInt32.self) == trueWord {
+                    literal = (.trueValue, 4)
+                } else if end &- position >= 4,
+                    text.loadUnaligned(fromByteOffset: position, as: UInt32.self) == nullWord
+                {
+                    literal = (.null, 4)
+                } else if end &- position >= 5,
+                    text.loadUnaligned(fromByteOffset: position, as: UInt32.self) == falsWord,
+                    byte(position &+ 4) == UInt8(ascii: "e")
+                {
+                    literal = (.falseValue, 5)
+                } else {
+                    return nil
+                }
+                append(literal.0, position, literal.1)
+                position &+= literal.1
+            }
+            // After a value: a comma and the next member or element, or the container's end.
+            while true {
+                guard depth > 0 else { return position == end ? count : nil }
+                guard position < end else { return nil }
+                let entry = open[depth &- 1]
+                let isObject = entry & 1 != 0
+                let separator = byte(position)
+                if separator == UInt8(ascii: ",") {
+                    position &+= 1
+                    if isObject { guard name() else { return nil } }
+                    break
+                }
+                guard separator == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+                position &+= 1
+                close(entry >> 1)
+                depth &-= 1
+            }
+        }
+    }
+
+    /// "true", "null" and "fals" as little-endian words.
+    private static var trueWord: UInt32 { UInt32(littleEndian: 0x6575_7274) }
+    private static var nullWord: UInt32 { UInt32(littleEndian: 0x6C6C_756E) }
+    private static var falsWord: UInt32 { UInt32(littleEndian: 0x736C_6166) }
+
+    /// The offset of the quote that closes a string whose text starts at `start`, and whether the
+    /// text has a backslash; `nil` for a control character or no closing quote.
+    ///
+    /// Eight bytes at a time, as `TapeScanner.string`, but with one test fewer: a word is stopped
+    /// at by any byte below 0x23 (controls, the quote, and the space and `!`, which the byte check
+    /// after it passes over) or a backslash. The three exact tests took 13 instructions a word
+    /// and pushed their constants out of registers (about 38 words a checkout line); this takes 7,
+    /// its constants stay, and spaces are few: 13,215 -> 12,930 instructions a replayed action.
+    @inline(__always)
+    private static func stringEnd(_ text: UnsafeRawPointer, from start: Int, end: Int) -> (Int, Bool)? {
+        var position = start
+        var escaped = false
+        while true {
+            var found = false
+            while end &- position >= 8 {
+                let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                // A byte's high bit is set in `word - 0x23…` if it is below 0x23, and in
+                // `(word ^ 0x5C…) - 0x01…` if it is a backslash, where the byte's own high bit
+                // is clear (`& ~word`); a borrow only crosses from a byte flagged truly, so the
+                // lowest flag is always a byte to stop at.
+                let special =
+                    ((word &- 0x2323_2323_2323_2323) | ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- 0x0101_0101_0101_0101))
+                    & ~word & 0x8080_8080_8080_8080
+                if special != 0 {
+                    position &+= special.trailingZeroBitCount &>> 3
+                    found = true
+                    break
+                }
+                position &+= 8
+            }
+            if !found {
+                while position < end {
+                    let byte = text.load(fromByteOffset: position, as: UInt8.self)
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                        found = true
+                        break
+                    }
+                    position &+= 1
+                }
+                guard found else { return nil }
+            }
+            let byte = text.load(fromByteOffset: position, as: UInt8.self)
+            if byte == UInt8(ascii: "\"") { return (position, escaped) }
+            if byte == UInt8(ascii: "\\") {
+                // A backslash: it and the byte it escapes.
+                escaped = true
+                position &+= 2
+            } else if byte < 0x20 {
+                return nil
+            } else {
+                // A space or `!`: text.
+                position &+= 1
+            }
+        }
+    }
+
+    /// The offset after a number starting at `start` (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`),
+    /// or `nil` if no number starts there.
+    @inline(__always)
+    private static func numberEnd(_ text: UnsafeRawPointer, from start: Int, end: Int) -> Int? {
+        @inline(__always) func digit(_ offset: Int) -> Bool {
+            offset < end && text.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0") < 10
+        }
+        var position = start
+        if text.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: "-") { position &+= 1 }
+        guard digit(position) else { return nil }
+        if text.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: "0") {
+            position &+= 1
+        } else {
+            position = digitsEnd(text, from: position &+ 1, end: end)
+        }
+        if position < end, text.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: ".") {
+            position &+= 1
+            guard digit(position) else { return nil }
+            position = digitsEnd(text, from: position &+ 1, end: end)
+        }
+        if position < end, text.load(fromByteOffset: position, as: UInt8.self) | 0x20 == UInt8(ascii: "e") {
+            position &+= 1
+            if position < end {
+                let sign = text.load(fromByteOffset: position, as: UInt8.self)
+                if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position &+= 1 }
+            }
+            guard digit(position) else { return nil }
+            position = digitsEnd(text, from: position &+ 1, end: end)
+        }
+        return position
+    }
+
+    /// The offset of the first byte at or after `start` that is not a digit, or `end`.
+    ///
+    /// Eight bytes at a time while eight remain (a record's time has 13 digits, its sequence
+    /// number up to 7: byte by byte it was some 6 instructions a digit, 18 digits a checkout
+    /// line). A byte's high bit is set in `word - 0x30…` if it is below "0" or at least 0xB0, and
+    /// in `word + 0x46…` if it is from ":" to 0xB9; a borrow or a carry only leaves a byte
+    /// flagged that way, so the lowest flag is the first byte that is not a digit.
+    @inline(__always)
+    private static func digitsEnd(_ text: UnsafeRawPointer, from start: Int, end: Int) -> Int {
+        var position = start
+        while end &- position >= 8 {
+            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let other =
+                ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
+            if other != 0 { return position &+ other.trailingZeroBitCount &>> 3 }
+            position &+= 8
+        }
+        while position < end, text.load(fromByteOffset: position, as: UInt8.self) &- UInt8(ascii: "0") < 10 {
+            position &+= 1
+        }
+        return position
     }
 }

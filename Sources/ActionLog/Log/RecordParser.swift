@@ -303,6 +303,16 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
         guard let index, tape[index].kind == .number else { return nil }
         let token = tape[index]
         var value: Int64 = 0
+        if token.length <= 18 {
+            // Up to 18 digits always fit: no overflow check per digit (every line's sequence
+            // number is read here; the checks were some 50 instructions a line).
+            for offset in Int(token.start)..<Int(token.start + token.length) {
+                let digit = bytes[offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+            }
+            return value
+        }
         for offset in Int(token.start)..<Int(token.start + token.length) {
             let byte = bytes[offset]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
