@@ -166,4 +166,79 @@ final class BridgeMessageDataPolicyTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("\"keep\" is not record, redact or personal"), "\($0)")
         }
     }
+
+    func testEveryMessagesPolicyIsTheOneBuiltForItFromTheTable() throws {
+        let registrations = WebCheckoutConfiguration(customEvents: [
+            "recorded": .record, "redacted": .redact, "tiered": .personal(plainPaths: ["tier", "a.b"]),
+        ]).dataRegistrations
+        var names = [
+            "order", "ORDER", "Order", "paymentcompleted", "PaymentCompleted", "error", "closewebview", "ping",
+            "applepay", "applepaypayment", "ApplePayPayment", "applepayupdate", "APPLEPAYUPDATE", "recorded",
+            "Redacted", "tiered", "unknown", "", "data", "\u{E9}v\u{E9}nement", "order ", "[REDACTED]",
+        ]
+        names += names.map { $0 + "x" }
+        var messages: [JSONValue] = [
+            .null, .string("order"), .array([.string("order")]), .object([]),
+            .object([JSONMember(key: "data", value: .string("x"))]),
+        ]
+        for name in names {
+            messages.append(.object([JSONMember(key: "event", value: .string(name))]))
+            messages.append(.object([JSONMember(key: "name", value: .string(name))]))
+            messages.append(
+                .object([JSONMember(key: "event", value: .number("1")), JSONMember(key: "name", value: .string(name))]))
+            for other in ["order", "ORDER", "ping", name.uppercased()] {
+                messages.append(
+                    .object([
+                        JSONMember(key: "event", value: .string(name)), JSONMember(key: "name", value: .string(other)),
+                    ]))
+            }
+        }
+        for line in try ExampleLogActionLines().lines {
+            let json = try JSONParser.parse(line.json)
+            for key in ["messagePosted", "formSubmitted"] {
+                if case .object(let members)? = json["action"]?["bridge"]?["_0"]?[key], let message = members.first {
+                    messages.append(message.value)
+                }
+            }
+        }
+        XCTAssertGreaterThan(messages.count, 300)
+        for registrations in [registrations, .none] {
+            for message in messages {
+                XCTAssertEqual(
+                    BridgeMessageDataPolicy.policy(for: message, registrations: registrations),
+                    Self.policyBuilt(for: message, registrations: registrations), "\(message)")
+            }
+        }
+    }
+
+    /// The policy as it was built for each message before the known events' policies were made
+    /// once: the reference the made-once ones must equal.
+    private static func policyBuilt(for message: JSONValue, registrations: DataRegistrations) -> JSONDataPolicy {
+        let order = ["total", "orderId", "subTotal", "delivery", "discount", "tax", "currency"]
+        let applePayRequest = [
+            "total", "lineItems", "shippingMethods", "currencyCode", "countryCode", "merchantCapabilities",
+            "supportedNetworks", "requiredShippingContactFields", "requiredBillingContactFields",
+        ]
+        let applePayUpdate = ["requestId", "newTotal", "newLineItems", "newShippingMethods"]
+        var paths: [String: DataClass] = ["event": .plain, "name": .plain]
+        var event: String?
+        var alias: String?
+        if case .string(let text)? = message["event"] { event = text }
+        if case .string(let text)? = message["name"] { alias = text }
+        let name = (event != nil && alias != nil && event?.lowercased() != alias?.lowercased()) ? nil : event ?? alias
+        if let name {
+            switch name.lowercased() {
+            case "order": for member in order { paths["data." + member] = .plain }
+            case "paymentcompleted": for member in order { paths["data.order." + member] = .plain }
+            case "error", "closewebview", "ping", "applepay": break
+            case "applepaypayment": for member in applePayRequest { paths["data." + member] = .plain }
+            case "applepayupdate": for member in applePayUpdate { paths["data." + member] = .plain }
+            default:
+                let data = BridgeMessageDataPolicy.customEventData(named: name, registrations: registrations)
+                paths["data"] = data.otherwise
+                for (path, dataClass) in data.paths { paths[path.isEmpty ? "data" : "data." + path] = dataClass }
+            }
+        }
+        return JSONDataPolicy(name: BridgeMessageDataPolicy.name, otherwise: .personal(.freeText), paths: paths)
+    }
 }

@@ -3,9 +3,11 @@ import StateStore
 
 // The recorder's fast path for checkout actions (see Docs/Checkout.md, "Fast encoding of logged actions"): each
 // conformance writes exactly what the type's `Encodable` writes, member for member, or throws so
-// that `Encodable` writes the action. Families and payloads without a conformance here (bridge,
-// parse and wallet actions; API errors, web sessions, payment payloads) are written by their
-// `Encodable` from inside the fast path, through `LogWriter.member(_:_:)`.
+// that `Encodable` writes the action. The bridge, parse and wallet families are in
+// WebAndWalletActions+LogEncodable.swift, the payment payloads and the API's errors in
+// PaymentPayloads+LogEncodable.swift; a payload without a conformance (a user, a relaunch, a
+// widget's report) is written by its `Encodable` from inside the fast path, through
+// `LogWriter.member(_:_:)`.
 
 extension CheckoutAction: LogEncodable {
     /// Writes the action as its synthesised `Encodable` does: `{"family":{"_0":action}}`.
