@@ -454,6 +454,28 @@ final class CanonicalWriterTests: XCTestCase {
         for value in Self.decimals { assertWritesAsTheTree(["amount": value], fast: true, "\(value)") }
     }
 
+    func testDecimalsAreWrittenAsTheirPlainDescription() {
+        var random = SplitMix64(seed: 0x5EED_0021)
+        var values =
+            Self.decimals + [Decimal(sign: .minus, exponent: 0, significand: 0), Decimal(string: "0.000") ?? 1]
+        for _ in 0..<5_000 {
+            let significand =
+                UInt64.random(in: 0...UInt64.max, using: &random) >> UInt64.random(in: 0...63, using: &random)
+            let exponent = Int.random(in: -40...40, using: &random)
+            values.append(
+                Decimal(
+                    sign: Bool.random(using: &random) ? .minus : .plus, exponent: exponent,
+                    significand: Decimal(significand)))
+        }
+        for value in values {
+            var bytes = ByteBuffer(capacity: 1)
+            defer { bytes.deallocate() }
+            value.appendPlainDescription(to: &bytes)
+            XCTAssertEqual(String(decoding: bytes.array, as: UTF8.self), value.plainDescription)
+            XCTAssertEqual(value.plainDescription, value.description)
+        }
+    }
+
     func testStringsAreQuotedAsTheTreeQuotesThem() {
         let texts = [
             "", "plain", "a\"b\\c", "\n\r\t\u{0}\u{1F}\u{7F}", "é e\u{301} 日本 😀 \u{2028}\u{2029}", "\u{FEFF}x",
