@@ -254,6 +254,25 @@ final class CanonicalWriterTests: XCTestCase {
             String(decoding: try CanonicalEncoder.compactJSONBytes(value), as: UTF8.self), "{\"b\":2,\"e\u{301}\":3}")
     }
 
+    func testAnOrderRememberedForOneObjectIsCheckedBeforeItIsUsedForAnother() throws {
+        // One coding-key type and member count: the order remembered for the first must not be
+        // taken for the others on trust.
+        let shapes: [[(String, Int)]] = [
+            [("b", 1), ("a", 2), ("c", 3)], [("b", 1), ("a", 2), ("c", 3)], [("a", 1), ("b", 2), ("c", 3)],
+            [("c", 1), ("b", 2), ("a", 3)], [("b", 1), ("c", 2), ("a", 3)], [("bb", 1), ("b", 2), ("ba", 3)],
+        ]
+        for pairs in shapes + shapes.reversed() {
+            assertWritesAsTheTree(Members(pairs: pairs), fast: true, "\(pairs)")
+        }
+        // A key given twice in the shape an order was remembered for still hands it to the tree.
+        assertWritesAsTheTree(Members(pairs: [("b", 1), ("a", 2), ("b", 3)]), fast: false)
+        XCTAssertEqual(
+            String(
+                decoding: try CanonicalEncoder.compactJSONBytes(Members(pairs: [("c", 1), ("a", 2), ("a", 3)])),
+                as: UTF8.self),
+            #"{"a":3,"c":1}"#)
+    }
+
     func testAKeyEncodedTwiceKeepsItsLastValueThroughTheTree() throws {
         let value = Members(pairs: [("b", 1), ("a", 2), ("b", 3)])
         assertWritesAsTheTree(value, fast: false)

@@ -10,7 +10,7 @@ import StateStore
 /// Fingerprints are made from these bytes: the tree cost about 1.2 million instructions a
 /// checkout state (a `Node` and an array copy per member, a key scan per member, the keys sorted
 /// through an index array), 1,221 instructions an action in `replay-checkout-1m`; this writer
-/// about 580. Most of what is left is `Codable`'s own: a keyed container's generic metadata
+/// about 550. Most of what is left is `Codable`'s own: a keyed container's generic metadata
 /// (about 1,800 instructions each, looked up at run time), existential calls per value.
 ///
 /// It streams, so it takes only what it can write exactly as the tree would. Anything else
@@ -40,6 +40,9 @@ final class CanonicalWriter {
         var busy = false
         /// A key holds a byte of 0x80 or more: two keys may be canonically equivalent.
         var nonASCIIKey = false
+        /// The coding-key type of a keyed container (of the first, if a value asks twice): with
+        /// the member count, where to look for the order an object of its shape had before.
+        var keyType: ObjectIdentifier? = nil
     }
 
     /// Where a member or element starts in `bytes` (an object member's key's opening quote) and,
@@ -154,15 +157,15 @@ final class CanonicalWriter {
     }
 
     /// Opens a container for slot `id`, whose separator and key (if any) are written.
-    func open(isObject: Bool, id: Int) {
+    func open(isObject: Bool, id: Int, keyType: ObjectIdentifier? = nil) {
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        frames.append(Frame(id: id, isObject: isObject, marksBase: marks.count))
+        frames.append(Frame(id: id, isObject: isObject, marksBase: marks.count, keyType: keyType))
     }
 
     /// Opens a container in a member slot just begun (a nested container): a slot of its own.
-    func openNested(isObject: Bool) -> (depth: Int, id: Int) {
+    func openNested(isObject: Bool, keyType: ObjectIdentifier? = nil) -> (depth: Int, id: Int) {
         let id = newSlot()
-        open(isObject: isObject, id: id)
+        open(isObject: isObject, id: id, keyType: keyType)
         return (frames.count - 1, id)
     }
 
@@ -199,7 +202,8 @@ final class CanonicalWriter {
     private func orderMembers(of frame: Frame) -> Bool {
         let base = frame.marksBase
         let count = frame.count
-        // nil: two keys are equal; an empty order: already in order.
+        let shape = frame.keyType.map { MemberOrders.Shape(keyType: $0, count: count) }
+        // nil: two keys are equal.
         let order: [Int]? = bytes.withUnsafeBufferPointer { buffer in
             /// -1, 0 or 1 as key `a` sorts before, with or after key `b`.
             func compare(_ a: Int, _ b: Int) -> Int {
@@ -211,40 +215,38 @@ final class CanonicalWriter {
                 }
                 return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
             }
-            guard count <= 16 else {
-                var inOrder = true
-                for index in 1..<count {
-                    let comparison = compare(index - 1, index)
-                    if comparison == 0 { return nil }
-                    if comparison > 0 { inOrder = false }
-                }
-                if inOrder { return [] }
-                let order = (0..<count).sorted { compare($0, $1) < 0 }
-                for position in 1..<count where compare(order[position - 1], order[position]) == 0 { return nil }
-                return order
+            // The order an object of this coding-key type and member count had last time, if its
+            // keys are strictly increasing in it: then it is the sorted order (the only one) and
+            // no key is repeated. One comparison per member instead of a sort: ordering cost
+            // about 108 instructions an action in `replay-checkout-1m` without it, 75 with it.
+            if let shape, let known = MemberOrders.shared.order(of: shape), known.count == count,
+                (1..<count).allSatisfy({ compare(known[$0 - 1], known[$0]) < 0 })
+            {
+                return known
             }
-            // Structs have a handful of members: an insertion sort, which also finds a key given
-            // twice (the sorted part has no repeat, so an equal key is the one it stops at). With
-            // the standard library's sort and a separate in-order pass, ordering cost about 58
-            // instructions an action in `replay-checkout-1m`; this way about 44.
             var order = Array(0..<count)
-            var moved = false
-            for index in 1..<count {
-                let member = order[index]
-                var position = index
-                while position > 0 {
-                    let comparison = compare(order[position - 1], member)
-                    if comparison == 0 { return nil }
-                    if comparison < 0 { break }
-                    order[position] = order[position - 1]
-                    position -= 1
-                }
-                if position != index {
+            if count > 16 {
+                order.sort { compare($0, $1) < 0 }
+                for position in 1..<count where compare(order[position - 1], order[position]) == 0 { return nil }
+            } else {
+                // Structs have a handful of members: an insertion sort, which also finds a key
+                // given twice (the sorted part has no repeat, so an equal key is the one it
+                // stops at), cost about a quarter less than the standard library's sort.
+                for index in 1..<count {
+                    let member = order[index]
+                    var position = index
+                    while position > 0 {
+                        let comparison = compare(order[position - 1], member)
+                        if comparison == 0 { return nil }
+                        if comparison < 0 { break }
+                        order[position] = order[position - 1]
+                        position -= 1
+                    }
                     order[position] = member
-                    moved = true
                 }
             }
-            return moved ? order : []
+            if let shape { MemberOrders.shared.remember(order, of: shape) }
+            return order
         }
         guard let order else { return false }
         if frame.nonASCIIKey {
@@ -256,7 +258,7 @@ final class CanonicalWriter {
             }
             guard keys.count == count else { return false }
         }
-        if !order.isEmpty { rewrite(frame, in: order) }
+        if order.indices.contains(where: { order[$0] != $0 }) { rewrite(frame, in: order) }
         return true
     }
 
@@ -279,7 +281,11 @@ final class CanonicalWriter {
     private func rewrite(_ frame: Frame, in order: [Int]) {
         let regionStart = marks[frame.marksBase].start
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[regionStart..<bytes.count])
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            scratch.append(
+                contentsOf: UnsafeBufferPointer(start: start + regionStart, count: buffer.count - regionStart))
+        }
         var position = regionStart
         scratch.withUnsafeBufferPointer { source in
             guard let sourceBase = source.baseAddress else { return }
@@ -490,10 +496,10 @@ private struct SlotEncoder: Encoder {
     /// The container of this slot: opened now if the slot is open, the same one if the value
     /// asks again (as a class encoding its superclass into the same encoder does: the tree
     /// merges them), none otherwise.
-    private func container(isObject: Bool) -> (depth: Int, id: Int) {
+    private func container(isObject: Bool, keyType: ObjectIdentifier? = nil) -> (depth: Int, id: Int) {
         if !writer.failed, writer.openSlot == slot, writer.frames.count == depth {
             writer.openSlot = 0
-            writer.open(isObject: isObject, id: slot)
+            writer.open(isObject: isObject, id: slot, keyType: keyType)
             return (depth, slot)
         }
         if !writer.failed, depth < writer.frames.count, writer.frames[depth].id == slot,
@@ -506,7 +512,7 @@ private struct SlotEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let (depth, id) = container(isObject: true)
+        let (depth, id) = container(isObject: true, keyType: ObjectIdentifier(Key.self))
         return KeyedEncodingContainer(KeyedWriter<Key>(writer: writer, depth: depth, id: id))
     }
 
@@ -588,7 +594,7 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard writer.beginMember(depth: depth, id: id, key: key.stringValue) else {
             return KeyedEncodingContainer(KeyedWriter<NestedKey>(writer: writer, depth: 0, id: -1))
         }
-        let (depth, id) = writer.openNested(isObject: true)
+        let (depth, id) = writer.openNested(isObject: true, keyType: ObjectIdentifier(NestedKey.self))
         return KeyedEncodingContainer(KeyedWriter<NestedKey>(writer: writer, depth: depth, id: id))
     }
 
@@ -685,7 +691,7 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
         guard writer.beginElement(depth: depth, id: id) else {
             return KeyedEncodingContainer(KeyedWriter<NestedKey>(writer: writer, depth: 0, id: -1))
         }
-        let (depth, id) = writer.openNested(isObject: true)
+        let (depth, id) = writer.openNested(isObject: true, keyType: ObjectIdentifier(NestedKey.self))
         return KeyedEncodingContainer(KeyedWriter<NestedKey>(writer: writer, depth: depth, id: id))
     }
 
@@ -855,5 +861,37 @@ struct ByteBuffer {
 
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
+/// The order the members of objects had, by coding-key type and member count, shared by all
+/// writers: the next object of the same shape (the same struct, the same optionals present) nearly
+/// always has the same order, and checking an order costs one key comparison per member where
+/// sorting costs several. An order is only ever used after checking it (`orderMembers`), so a
+/// stale or mismatched one costs a sort, never a wrong byte.
+final class MemberOrders: @unchecked Sendable {
+    // Sendable because `orders` is only read or written with `lock` held.
+    /// An object's shape.
+    struct Shape: Hashable {
+        let keyType: ObjectIdentifier
+        let count: Int
+    }
+
+    static let shared = MemberOrders()
+
+    /// Enough for every struct of a state several times over; past it, new shapes are sorted
+    /// each time (dictionaries, whose keys change, would otherwise grow it without end).
+    private static let limit = 4096
+    private let lock = Lock()
+    private var orders: [Shape: [Int]] = [:]
+
+    func order(of shape: Shape) -> [Int]? {
+        lock.withLock { orders[shape] }
+    }
+
+    func remember(_ order: [Int], of shape: Shape) {
+        lock.withLock {
+            if orders.count < Self.limit || orders[shape] != nil { orders[shape] = order }
+        }
     }
 }
