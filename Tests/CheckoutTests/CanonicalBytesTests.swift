@@ -37,3 +37,42 @@ final class CanonicalBytesTests: XCTestCase {
         XCTAssertGreaterThan(states, 300)
     }
 }
+
+/// Fingerprints are now written by `CanonicalWriter`, streaming, not from the tree: every log
+/// ever recorded holds fingerprints of the tree's bytes. The writer must write the same bytes for
+/// every state and every action of every example log, and write them itself (were it to give up
+/// on a checkout state, the tree would still answer right, but every fingerprint would cost more
+/// than before).
+final class CanonicalWriterExampleLogTests: XCTestCase {
+    func testTheWriterWritesEveryStateAndActionOfEveryExampleLogAsTheTreeDoes() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        XCTAssertGreaterThan(files.count, 10)
+        var values = 0
+        func check<T: Encodable>(_ value: T, _ what: @autoclosure () -> String) throws -> Bool {
+            let tree = try CanonicalEncoder.treeCompactJSONBytes(value)
+            guard let streamed = CanonicalWriter.bytes(of: value) else {
+                XCTFail("the writer gave up on \(what())")
+                return false
+            }
+            XCTAssertEqual(String(decoding: streamed, as: UTF8.self), String(decoding: tree, as: UTF8.self), what())
+            values += 1
+            return streamed == tree
+        }
+        for file in files {
+            let replay = try Replayer(
+                path: directory.appendingPathComponent(file).path, reducer: ExtremeValueTests.reducer,
+                schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
+            XCTAssertNil(replay.divergence, "\(file) diverges")
+            for step in 0...replay.count {
+                guard try check(replay.state(at: step), "\(file), state after step \(step)") else { return }
+            }
+            for (index, step) in replay.steps.enumerated() {
+                guard try check(step.action, "\(file), action \(index)") else { return }
+            }
+        }
+        XCTAssertGreaterThan(values, 600)
+    }
+}

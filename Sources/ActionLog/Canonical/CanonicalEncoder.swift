@@ -29,7 +29,17 @@ public enum CanonicalEncoder {
     /// written straight from the encoded tree. Fingerprints are made from these bytes: building
     /// the ``CanonicalValue`` between (an array per object and per list, a tuple per member) and
     /// walking it again cost about a third of a checkout state's fingerprint.
+    ///
+    /// `CanonicalWriter` writes them without the tree, for all but the odd value it gives up on
+    /// (a key encoded twice, an error, ...): the tree then writes them, or throws its error.
     static func compactJSONBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if let bytes = CanonicalWriter.bytes(of: value) { return bytes }
+        return try treeCompactJSONBytes(value)
+    }
+
+    /// The compact canonical JSON written from the tree: the reference `CanonicalWriter` is held
+    /// to, and its fallback.
+    static func treeCompactJSONBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let root = Node()
         defer { root.detach() }
         try encodeValue(value, into: root)
@@ -397,12 +407,20 @@ struct SingleContainer: SingleValueEncodingContainer {
 /// Collections whose encoded order is hash order, and how to put them in canonical order.
 protocol CanonicallyUnordered {
     func canonicalOrder(_ children: [Node]) -> [Node]
+    /// The order `canonicalOrder(_:)` puts children in, given their canonical texts: the indices
+    /// of `texts`, for `CanonicalWriter`, which has the bytes but no nodes. The same sort over the
+    /// same keys, so the same order (ties included).
+    func canonicalOrder(ofTexts texts: [String]) -> [Int]
 }
 
 extension Set: CanonicallyUnordered {
     /// Elements sorted by their canonical text.
     func canonicalOrder(_ children: [Node]) -> [Node] {
         children.map { ($0.canonical.compactJSON, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    func canonicalOrder(ofTexts texts: [String]) -> [Int] {
+        texts.indices.map { (texts[$0], $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 
@@ -415,6 +433,17 @@ extension Dictionary: CanonicallyUnordered {
         var index = 0
         while index < children.count {
             pairs.append((children[index].canonical.compactJSON, [children[index], children[index + 1]]))
+            index += 2
+        }
+        return pairs.sorted { $0.key < $1.key }.flatMap(\.nodes)
+    }
+
+    func canonicalOrder(ofTexts texts: [String]) -> [Int] {
+        guard texts.count % 2 == 0 else { return Array(texts.indices) }
+        var pairs: [(key: String, nodes: [Int])] = []
+        var index = 0
+        while index < texts.count {
+            pairs.append((texts[index], [index, index + 1]))
             index += 2
         }
         return pairs.sorted { $0.key < $1.key }.flatMap(\.nodes)

@@ -151,6 +151,50 @@ extension Decimal {
         return text
     }
 
+    /// Appends the UTF-8 of ``plainDescription`` to `bytes`, without making the string: the
+    /// canonical writer writes every amount of a state this way (the string, its digits and the
+    /// pieces joined cost about 20 instructions an action in `replay-checkout-1m`).
+    func appendPlainDescription(to bytes: inout ByteBuffer) {
+        guard let parts = smallParts else { return bytes.append(description) }
+        guard parts.significand != 0 else { return bytes.append(UInt8(ascii: "0")) }
+        if parts.negative { bytes.append(UInt8(ascii: "-")) }
+        var remaining = parts.significand
+        var exponent = parts.exponent
+        while remaining % 10 == 0 {
+            remaining /= 10
+            exponent += 1
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            // The digits, right-aligned in `buffer`.
+            var first = buffer.count
+            repeat {
+                first -= 1
+                buffer[first] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            let digitCount = buffer.count - first
+            func appendDigits(_ range: Range<Int>) {
+                for index in range { bytes.append(buffer[first + index]) }
+            }
+            if exponent >= 0 {
+                appendDigits(0..<digitCount)
+                for _ in 0..<exponent { bytes.append(UInt8(ascii: "0")) }
+            } else {
+                let point = digitCount + exponent
+                if point > 0 {
+                    appendDigits(0..<point)
+                    bytes.append(UInt8(ascii: "."))
+                    appendDigits(point..<digitCount)
+                } else {
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(UInt8(ascii: "."))
+                    for _ in 0..<(-point) { bytes.append(UInt8(ascii: "0")) }
+                    appendDigits(0..<digitCount)
+                }
+            }
+        }
+    }
+
     /// Sign, significand and exponent, read from the value's bytes when its significand fits in
     /// 64 bits; `nil` otherwise (and for NaN). Foundation keeps the fields internal; the layout is
     /// a 32-bit header (the exponent in its low byte, then a 4-bit length in 16-bit words and a
