@@ -1,3 +1,4 @@
+import ActionLog
 import Checkout
 import Foundation
 import XCTest
@@ -54,6 +55,45 @@ final class MoneyTests: XCTestCase {
                 return XCTFail("expected dataCorrupted, got \(error)")
             }
             XCTAssertEqual(context.codingPath.map(\.stringValue), ["amount"])
+        }
+    }
+
+    /// Currency codes of every kind: upper-case ASCII (kept as they are), lower or mixed case,
+    /// ASCII that is not a letter, and non-ASCII whose upper case differs or is longer.
+    private static let currencyCodes = [
+        "GBP", "USD", "JPY", "X", "", "gbp", "Gbp", "gBP", "usd", "A1B", "123", "G-P", "`{@[", "AZaz",
+        "ÿen", "é", "ÉUR", "straße", "ǆ", "ﬁ", "ΣΑΣ", "σας", "日本円", "🇬🇧", "GBP\u{0}", "LONGERTHANFIFTEENBYTES",
+        "longerthanfifteenbytes", "LONGER-THAN-15-BYTES-ÿ",
+    ]
+
+    func testTheCurrencyCodeIsItsUpperCaseWhateverItsCharacters() {
+        var generator = SystemRandomNumberGenerator()
+        var codes = Self.currencyCodes
+        for _ in 0..<500 {
+            let scalars = (0..<Int.random(in: 0...20, using: &generator)).compactMap { _ in
+                Unicode.Scalar(
+                    Bool.random(using: &generator)
+                        ? UInt32.random(in: 0...0x7F, using: &generator)
+                        : UInt32.random(in: 0x80...0x2FF, using: &generator))
+            }
+            codes.append(String(String.UnicodeScalarView(scalars)))
+        }
+        for code in codes {
+            XCTAssertEqual(Money(amount: 1, currencyCode: code).currencyCode, code.uppercased(), code)
+            XCTAssertEqual(Money.zero(code).currencyCode.utf8.elementsEqual(code.uppercased().utf8), true, code)
+        }
+    }
+
+    func testADecodedCurrencyCodeIsItsUpperCaseOnBothDecodingPaths() throws {
+        for code in Self.currencyCodes {
+            let escaped = String(data: try JSONEncoder().encode(code), encoding: .utf8) ?? ""
+            let json = #"{"amount": "1.50", "currencyCode": "# + escaped + "}"
+            let decoded = try JSONDecoder().decode(Money.self, from: Data(json.utf8))
+            XCTAssertEqual(decoded.currencyCode, code.uppercased(), code)
+            if let fast = try? LogDecoding.decode(Money.self, json: json) {
+                XCTAssertEqual(fast, decoded, code)
+                XCTAssertTrue(fast.currencyCode.utf8.elementsEqual(code.uppercased().utf8), code)
+            }
         }
     }
 }
