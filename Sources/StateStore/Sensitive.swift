@@ -31,9 +31,15 @@ public struct Sensitive<Value: Sendable>: Sendable {
     }
 
     /// A value whose secret is unknown, as read back from a log.
+    ///
+    /// Inlinable: a log decoder in another module makes one for every secret it reads, and called
+    /// there unspecialised it looked up `Optional<Value>`'s metadata each time (some 70
+    /// instructions an action of the checkout replay).
+    @inlinable
     public static var redacted: Sensitive { Sensitive(storage: nil) }
 
-    private init(storage: Value?) {
+    @usableFromInline
+    init(storage: Value?) {
         self.value = storage
     }
 
