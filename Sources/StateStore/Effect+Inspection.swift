@@ -34,6 +34,11 @@ extension Effect {
     }
 
     /// What this effect asks for.
+    ///
+    /// Inlinable, so that a caller in another module (the checkout's export compares the effects
+    /// of both replays' every step) reads it specialised for its action: unspecialised, each call
+    /// looked up the generic metadata of `Operation`, `Run` and `Inspection` at run time.
+    @inlinable
     public var inspection: Inspection {
         switch operation {
         case .none: return .none
@@ -49,8 +54,9 @@ extension Effect.Inspection {
     /// Asynchronous work, as returned by ``Effect/run(id:cancelInFlight:priority:operation:)`` or
     /// its throwing form.
     public struct Run: Sendable {
-        private let run: Effect<Action>.Run
+        @usableFromInline let run: Effect<Action>.Run
 
+        @inlinable
         init(_ run: Effect<Action>.Run) {
             self.run = run
         }

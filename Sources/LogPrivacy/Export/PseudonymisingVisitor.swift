@@ -51,6 +51,17 @@ struct PseudonymisingVisitor: DataVisitor {
     mutating func enter(_ field: String) { path.append(field) }
     mutating func leave() { path.removeLast() }
 
+    /// What `DataVisitor`'s default does, written here: the default, in another module, ran
+    /// unspecialised, reaching `visitsPersonalLeavesOnly`, `enter` and `leave` through the
+    /// protocol's witnesses for every nested value (with this one and ``DistinctValueCollector``'s,
+    /// the export 106,729 instructions an action before, 106,501 after).
+    mutating func visit<Value: DataClassified>(_ value: inout Value, field: String) {
+        guard Value.holdsPersonalData else { return }
+        path.append(field)
+        value.visitData(&self)
+        path.removeLast()
+    }
+
     mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
         switch dataClass {
         case .plain, .secret:
@@ -129,6 +140,13 @@ struct DistinctValueCollector: DataVisitor {
     }
 
     mutating func visitSecret(field: String) { counts.secret += 1 }
+
+    /// What `DataVisitor`'s default does (every value walked: the leaves are counted), written
+    /// here: the default, in another module, ran unspecialised, reaching `enter` and `leave`
+    /// through the protocol's witnesses for every nested value.
+    mutating func visit<Value: DataClassified>(_ value: inout Value, field: String) {
+        value.visitData(&self)
+    }
 
     mutating func visit(_ value: inout String, field: String, as dataClass: DataClass) {
         switch dataClass {
