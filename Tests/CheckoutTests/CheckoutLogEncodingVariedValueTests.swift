@@ -2,6 +2,7 @@ import ActionLog
 import Checkout
 import Foundation
 import StateStore
+import StoreTestSupport
 import XCTest
 
 /// The fast paths of the bridge, parse and wallet families and of the payment payloads and API
@@ -173,7 +174,7 @@ private struct VariedValues {
     private var generator: SplitMix64
 
     init(seed: UInt64) {
-        generator = SplitMix64(state: seed)
+        generator = SplitMix64(seed: seed)
     }
 
     /// Strings that test escaping and every width of UTF-8.
@@ -288,18 +289,5 @@ private struct VariedValues {
         case 6: return .malformedResponse(detail: string())
         default: return .invalidRequest(string())
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64): the values are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
