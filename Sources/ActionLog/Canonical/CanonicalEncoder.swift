@@ -406,46 +406,38 @@ struct SingleContainer: SingleValueEncodingContainer {
 
 /// Collections whose encoded order is hash order, and how to put them in canonical order.
 protocol CanonicallyUnordered {
-    func canonicalOrder(_ children: [Node]) -> [Node]
-    /// The order `canonicalOrder(_:)` puts children in, given their canonical texts: the indices
-    /// of `texts`, for `CanonicalWriter`, which has the bytes but no nodes. The same sort over the
-    /// same keys, so the same order (ties included).
-    func canonicalOrder(ofTexts texts: [String]) -> [Int]
+    /// The order of `count` encoded children in canonical order, as indices; `text(i)` is child
+    /// `i`'s canonical text, asked only for the children the order depends on. The tree and
+    /// `CanonicalWriter` (which has the bytes but no nodes) share this one sort, so they agree
+    /// (ties included).
+    func canonicalOrder(count: Int, text: (Int) -> String) -> [Int]
+}
+
+extension CanonicallyUnordered {
+    /// `children` in canonical order.
+    func canonicalOrder(_ children: [Node]) -> [Node] {
+        canonicalOrder(count: children.count) { children[$0].canonical.compactJSON }.map { children[$0] }
+    }
 }
 
 extension Set: CanonicallyUnordered {
     /// Elements sorted by their canonical text.
-    func canonicalOrder(_ children: [Node]) -> [Node] {
-        children.map { ($0.canonical.compactJSON, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    }
-
-    func canonicalOrder(ofTexts texts: [String]) -> [Int] {
-        texts.indices.map { (texts[$0], $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    func canonicalOrder(count: Int, text: (Int) -> String) -> [Int] {
+        (0..<count).map { (text($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 
 extension Dictionary: CanonicallyUnordered {
     /// Dictionaries with `String` or `Int` keys encode as objects, which are sorted anyway; others
     /// encode as `[key, value, key, value...]`: sort the pairs by the key's canonical text.
-    func canonicalOrder(_ children: [Node]) -> [Node] {
-        guard children.count % 2 == 0 else { return children }
-        var pairs: [(key: String, nodes: [Node])] = []
+    func canonicalOrder(count: Int, text: (Int) -> String) -> [Int] {
+        guard count % 2 == 0 else { return Array(0..<count) }
+        var pairs: [(key: String, indices: [Int])] = []
         var index = 0
-        while index < children.count {
-            pairs.append((children[index].canonical.compactJSON, [children[index], children[index + 1]]))
+        while index < count {
+            pairs.append((text(index), [index, index + 1]))
             index += 2
         }
-        return pairs.sorted { $0.key < $1.key }.flatMap(\.nodes)
-    }
-
-    func canonicalOrder(ofTexts texts: [String]) -> [Int] {
-        guard texts.count % 2 == 0 else { return Array(texts.indices) }
-        var pairs: [(key: String, nodes: [Int])] = []
-        var index = 0
-        while index < texts.count {
-            pairs.append((texts[index], [index, index + 1]))
-            index += 2
-        }
-        return pairs.sorted { $0.key < $1.key }.flatMap(\.nodes)
+        return pairs.sorted { $0.key < $1.key }.flatMap(\.indices)
     }
 }

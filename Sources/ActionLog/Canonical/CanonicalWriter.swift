@@ -266,11 +266,10 @@ final class CanonicalWriter {
     /// puts them (`CanonicallyUnordered`); other arrays keep their order.
     private func orderElements(of frame: Frame, _ unordered: (any CanonicallyUnordered)?) -> Bool {
         guard let unordered else { return true }
-        let texts = (0..<frame.count).map { index in
+        let order = unordered.canonicalOrder(count: frame.count) { index in
             String(
                 decoding: bytes[marks[frame.marksBase + index].start..<end(ofMember: index, in: frame)], as: UTF8.self)
         }
-        let order = unordered.canonicalOrder(ofTexts: texts)
         guard order.count == frame.count else { return false }
         if order != Array(0..<frame.count) { rewrite(frame, in: order) }
         return true
