@@ -101,6 +101,12 @@ public struct Pseudonymiser: Sendable {
         return result
     }
 
+    /// Forgets the answers remembered by identity, so that the next lookups take the dictionary
+    /// (the general path, for tests that compare the two).
+    mutating func forgetRecentOccurrences() {
+        recentOccurrences.removeAll()
+    }
+
     /// Replaces the pseudonym of `value` (and of every value equal to it under the kind's
     /// normalisation) with the next candidate, because the current one changed a decision, and
     /// returns the new pseudonym of this occurrence.
