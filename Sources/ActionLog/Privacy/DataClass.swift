@@ -54,6 +54,34 @@ public enum PersonalKind: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
+extension PersonalKind {
+    /// Hashes the case. (A raw-value enum's default hashes its raw value, a string: the export's
+    /// pseudonym and distinct-value lookups, keyed by kind, hashed `"nameOrAddress"` at every
+    /// personal leaf.)
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
+    }
+
+    /// Whether two kinds are the same case (a raw-value enum's default compares raw values).
+    @inlinable
+    public static func == (lhs: PersonalKind, rhs: PersonalKind) -> Bool {
+        lhs.ordinal == rhs.ordinal
+    }
+
+    /// The case's position in declaration order.
+    @usableFromInline var ordinal: UInt8 {
+        switch self {
+        case .nameOrAddress: 0
+        case .postcode: 1
+        case .email: 2
+        case .phone: 3
+        case .freeText: 4
+        case .url: 5
+        }
+    }
+}
+
 extension String {
     fileprivate func trimmingWhiteSpace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),

@@ -2,10 +2,17 @@ public import StateStore
 
 // The shapes fields come in (optionals, collections, raw-value enums, secrets, URLs), so that a
 // conformance is one line per field. Each is generic over the visitor and mutates in place.
+//
+// Each is always inlined: a conformance in another module (the checkout's) runs generic over the
+// visitor, and a shape called out of line there ran generic over its value too, looking up
+// `Optional<Address>`'s or `Array<CartLine>`'s metadata and copying through value witnesses at
+// every field. Inlined into the conformance, the value's type is concrete.
 
 extension DataVisitor {
     /// An optional string leaf, visited when present.
-    @inlinable public mutating func visit(_ value: inout String?, field: String, as dataClass: DataClass) {
+    @inlinable @inline(__always) public mutating func visit(
+        _ value: inout String?, field: String, as dataClass: DataClass
+    ) {
         guard var text = value else { return }
         visit(&text, field: field, as: dataClass)
         value = text
@@ -13,7 +20,7 @@ extension DataVisitor {
 
     /// The one string payload of an enum case that has other (non-string) payloads or a label:
     /// `enter(_:)` the case, the payload as `field` (its label, or `0`), `leave()`.
-    @inlinable public mutating func visit(
+    @inlinable @inline(__always) public mutating func visit(
         _ value: inout String, inCase caseName: String, field: String, as dataClass: DataClass
     ) {
         enter(caseName)
@@ -23,7 +30,7 @@ extension DataVisitor {
 
     /// The one classified payload of an enum case that has other (non-string) payloads or a
     /// label: `enter(_:)` the case, the payload as `field` (its label, or `0`), `leave()`.
-    @inlinable public mutating func visit<Value: DataClassified>(
+    @inlinable @inline(__always) public mutating func visit<Value: DataClassified>(
         _ value: inout Value, inCase caseName: String, field: String
     ) {
         enter(caseName)
@@ -32,7 +39,9 @@ extension DataVisitor {
     }
 
     /// Every string of an array, each named `[]`, under `field`.
-    @inlinable public mutating func visit(_ values: inout [String], field: String, as dataClass: DataClass) {
+    @inlinable @inline(__always) public mutating func visit(
+        _ values: inout [String], field: String, as dataClass: DataClass
+    ) {
         if visitsPersonalLeavesOnly && dataClass == .plain { return }
         enter(field)
         for index in values.indices {
@@ -42,7 +51,9 @@ extension DataVisitor {
     }
 
     /// Every string of a set, in order, each named `[]`, under `field`.
-    @inlinable public mutating func visit(_ values: inout Set<String>, field: String, as dataClass: DataClass) {
+    @inlinable @inline(__always) public mutating func visit(
+        _ values: inout Set<String>, field: String, as dataClass: DataClass
+    ) {
         if visitsPersonalLeavesOnly && dataClass == .plain { return }
         enter(field)
         var rewritten: [String] = []
@@ -58,14 +69,17 @@ extension DataVisitor {
     }
 
     /// An optional set of strings, visited when present.
-    @inlinable public mutating func visit(_ values: inout Set<String>?, field: String, as dataClass: DataClass) {
+    @inlinable @inline(__always) public mutating func visit(
+        _ values: inout Set<String>?, field: String, as dataClass: DataClass
+    ) {
         guard var set = values else { return }
         visit(&set, field: field, as: dataClass)
         values = set
     }
 
     /// A nested classified value, visited when present.
-    @inlinable public mutating func visit<Value: DataClassified>(_ value: inout Value?, field: String) {
+    @inlinable @inline(__always) public mutating func visit<Value: DataClassified>(_ value: inout Value?, field: String)
+    {
         if visitsPersonalLeavesOnly && !Value.holdsPersonalData { return }
         guard var present = value else { return }
         visit(&present, field: field)
@@ -73,7 +87,9 @@ extension DataVisitor {
     }
 
     /// Every classified element of an array, each entered as `[]`, under `field`.
-    @inlinable public mutating func visit<Element: DataClassified>(_ values: inout [Element], field: String) {
+    @inlinable @inline(__always) public mutating func visit<Element: DataClassified>(
+        _ values: inout [Element], field: String
+    ) {
         if visitsPersonalLeavesOnly && !Element.holdsPersonalData { return }
         enter(field)
         for index in values.indices {
@@ -85,7 +101,7 @@ extension DataVisitor {
     /// A raw-value enum written to the log as its raw value (a closed set of names, so always
     /// ``DataClass/plain`` in practice): visited as a string leaf; a rewrite that names no case
     /// is ignored.
-    @inlinable public mutating func visit<Value: RawRepresentable>(
+    @inlinable @inline(__always) public mutating func visit<Value: RawRepresentable>(
         _ value: inout Value, field: String, as dataClass: DataClass
     ) where Value.RawValue == String {
         if visitsPersonalLeavesOnly && dataClass == .plain { return }
@@ -95,7 +111,7 @@ extension DataVisitor {
     }
 
     /// An optional raw-value enum, visited when present.
-    @inlinable public mutating func visit<Value: RawRepresentable>(
+    @inlinable @inline(__always) public mutating func visit<Value: RawRepresentable>(
         _ value: inout Value?, field: String, as dataClass: DataClass
     ) where Value.RawValue == String {
         guard var present = value else { return }
@@ -104,7 +120,7 @@ extension DataVisitor {
     }
 
     /// Every raw-value enum of an array, each named `[]`, under `field`.
-    @inlinable public mutating func visit<Value: RawRepresentable>(
+    @inlinable @inline(__always) public mutating func visit<Value: RawRepresentable>(
         _ values: inout [Value], field: String, as dataClass: DataClass
     ) where Value.RawValue == String {
         if visitsPersonalLeavesOnly && dataClass == .plain { return }
@@ -116,12 +132,12 @@ extension DataVisitor {
     }
 
     /// A secret: reported with `visitSecret(field:)`; its value is never handed over.
-    @inlinable public mutating func visit<Secret>(_ secret: inout Sensitive<Secret>, field: String) {
+    @inlinable @inline(__always) public mutating func visit<Secret>(_ secret: inout Sensitive<Secret>, field: String) {
         visitSecret(field: field)
     }
 
     /// An optional secret, reported when present.
-    @inlinable public mutating func visit<Secret>(_ secret: inout Sensitive<Secret>?, field: String) {
+    @inlinable @inline(__always) public mutating func visit<Secret>(_ secret: inout Sensitive<Secret>?, field: String) {
         guard secret != nil else { return }
         visitSecret(field: field)
     }
@@ -129,7 +145,9 @@ extension DataVisitor {
     /// A URL whose secret query values are redacted in logs: its logged text
     /// (``StateStore/SensitiveURL/redactedString``) is visited as a string leaf; a rewrite
     /// replaces the URL with the rewritten text, read as logged text (its secrets stay redacted).
-    @inlinable public mutating func visit(_ url: inout SensitiveURL, field: String, as dataClass: DataClass) {
+    @inlinable @inline(__always) public mutating func visit(
+        _ url: inout SensitiveURL, field: String, as dataClass: DataClass
+    ) {
         if visitsPersonalLeavesOnly && dataClass == .plain { return }
         let logged = url.redactedString
         var text = logged
@@ -138,14 +156,18 @@ extension DataVisitor {
     }
 
     /// An optional URL, visited when present.
-    @inlinable public mutating func visit(_ url: inout SensitiveURL?, field: String, as dataClass: DataClass) {
+    @inlinable @inline(__always) public mutating func visit(
+        _ url: inout SensitiveURL?, field: String, as dataClass: DataClass
+    ) {
         guard var present = url else { return }
         visit(&present, field: field, as: dataClass)
         url = present
     }
 
     /// Optional free-form JSON, visited when present.
-    @inlinable public mutating func visit(_ value: inout JSONValue?, field: String, as policy: JSONDataPolicy) {
+    @inlinable @inline(__always) public mutating func visit(
+        _ value: inout JSONValue?, field: String, as policy: JSONDataPolicy
+    ) {
         guard var present = value else { return }
         visit(&present, field: field, as: policy)
         value = present
@@ -153,7 +175,7 @@ extension DataVisitor {
 
     /// The keys of a dictionary whose values hold no string (`[String: Int]`), in order, each
     /// named `[key]`, under `field`.
-    @inlinable public mutating func visitKeys<Value>(
+    @inlinable @inline(__always) public mutating func visitKeys<Value>(
         of dictionary: inout [String: Value], field: String, as keys: DataClass
     ) {
         if visitsPersonalLeavesOnly && keys == .plain { return }
@@ -164,7 +186,7 @@ extension DataVisitor {
 
     /// A dictionary of secrets: each key visited (named `[key]`) and each value reported as a
     /// secret (named `[value]`), in key order, under `field`.
-    @inlinable public mutating func visit<Secret>(
+    @inlinable @inline(__always) public mutating func visit<Secret>(
         _ dictionary: inout [String: Sensitive<Secret>], field: String, keys: DataClass
     ) {
         if visitsPersonalLeavesOnly && keys == .plain { return }
@@ -173,7 +195,7 @@ extension DataVisitor {
 
     /// A dictionary of classified values: each key visited (named `[key]`) and each value entered
     /// (as `[value]`), in key order, under `field`.
-    @inlinable public mutating func visit<Value: DataClassified>(
+    @inlinable @inline(__always) public mutating func visit<Value: DataClassified>(
         _ dictionary: inout [String: Value], field: String, keys: DataClass
     ) {
         if visitsPersonalLeavesOnly && keys == .plain && !Value.holdsPersonalData { return }

@@ -134,6 +134,9 @@ struct DistinctValueCollector: DataVisitor {
     /// The leaves visited, by class.
     private(set) var counts = LeafCounts()
     private var seen: Set<SeenValue> = []
+    /// Values just seen, by identity: a value repeated on every step (the same string, decoded
+    /// again) is known without hashing its text.
+    private var recentlySeen = RecentStrings<Void>()
 
     init(registrations: DataRegistrations) {
         self.registrations = registrations
@@ -156,8 +159,9 @@ struct DistinctValueCollector: DataVisitor {
             counts.secret += 1
         case .personal(let kind):
             counts.personal += 1
-            guard kind != .freeText, kind != .url else { return }
+            guard kind != .freeText, kind != .url, recentlySeen.value(for: value, kind: kind) == nil else { return }
             if seen.insert(SeenValue(kind: kind, value: value)).inserted { values.append((kind, value)) }
+            recentlySeen.remember((), for: value, kind: kind)
         }
     }
 

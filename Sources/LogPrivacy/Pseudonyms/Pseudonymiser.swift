@@ -58,6 +58,9 @@ public struct Pseudonymiser: Sendable {
     private var originals: Set<String> = []
     /// The result of every occurrence already seen, so a repeated leaf costs one lookup.
     private var occurrences: [Occurrence: String] = [:]
+    /// The last results of ``occurrences`` by the occurrence's identity: a repeated leaf (the same
+    /// string, decoded again) costs a comparison of two words instead of hashing its text.
+    private var recentOccurrences = RecentStrings<String>()
     /// The known values, indexed for free-text replacement.
     var knownValues = KnownValueIndex()
     /// The result of every free text already replaced (``replacingKnownValues(in:)``) since the
@@ -83,14 +86,25 @@ public struct Pseudonymiser: Sendable {
     public mutating func pseudonym(for value: String, kind: PersonalKind) throws -> String {
         report.occurrences[kind, default: 0] += 1
         if kind == .url { return try replacingKnownValues(in: value) }
+        if let known = recentOccurrences.value(for: value, kind: kind) { return known }
         let occurrence = Occurrence(kind: kind, value: value)
-        if let known = occurrences[occurrence] { return known }
+        if let known = occurrences[occurrence] {
+            recentOccurrences.remember(known, for: value, kind: kind)
+            return known
+        }
         let valueClass = ValueClass(kind: kind, normalised: kind.normalised(value))
         let pseudonym = try issuedPseudonym(for: valueClass)
         let result = try OccurrenceRenderer.render(
             value, kind: kind, mapped: pseudonym.mapped, canonical: pseudonym.canonical)
         occurrences[occurrence] = result
+        recentOccurrences.remember(result, for: value, kind: kind)
         return result
+    }
+
+    /// Forgets the answers remembered by identity, so that the next lookups take the dictionary
+    /// (the general path, for tests that compare the two).
+    mutating func forgetRecentOccurrences() {
+        recentOccurrences.removeAll()
     }
 
     /// Replaces the pseudonym of `value` (and of every value equal to it under the kind's
@@ -117,6 +131,7 @@ public struct Pseudonymiser: Sendable {
         if let nextKey = next.collisionKey { owners[nextKey] = valueClass }
         issued[valueClass] = next
         occurrences.removeAll(keepingCapacity: true)
+        recentOccurrences.removeAll()
         freeTexts.removeAll()
         report.redraws += 1
         report.occurrences[kind, default: 0] += 1
