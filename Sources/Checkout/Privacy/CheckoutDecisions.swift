@@ -45,18 +45,18 @@ public struct CheckoutDecisions: ReplayDecisions {
     public struct Step: Sendable, Equatable {
         /// The state before the step.
         public var before: CheckoutState {
-            get { beforeBox.header }
+            get { states.before }
             set {
-                beforeBox = StateBox.holding(newValue)
+                states = StatesBox.holding(newValue, states.after)
                 unchangedMembers = 0
             }
         }
         /// The state after the step, as the reducer left it: personal leaves in clear (the
         /// comparison masks them, see ``CheckoutDecisions/difference(between:and:)``).
         public var state: CheckoutState {
-            get { afterBox.header }
+            get { states.after }
             set {
-                afterBox = StateBox.holding(newValue)
+                states = StatesBox.holding(states.before, newValue)
                 unchangedMembers = 0
             }
         }
@@ -70,30 +70,26 @@ public struct CheckoutDecisions: ReplayDecisions {
         /// either. Setting ``before`` or ``state`` clears it (every member is then compared by
         /// value, as if changed), so it never describes states the step no longer holds.
         var unchangedMembers: UInt32
-        /// The state before the step, boxed: see ``StateBox``.
-        private(set) var beforeBox: StateBox
-        /// The state after the step, boxed.
-        private(set) var afterBox: StateBox
+        /// The states before and after the step, boxed: see ``StatesBox``.
+        private(set) var states: StatesBox
 
         /// A step from `before` to `state` that issued `effects` and produced `analytics`.
         init(
             before: CheckoutState, state: CheckoutState, effects: EffectShape, analytics: [CheckoutAnalyticsEvent]
         ) {
-            let beforeBox = StateBox.holding(before)
-            let afterBox = StateBox.holding(state)
+            let states = StatesBox.holding(before, state)
             self.init(
-                beforeBox: beforeBox, afterBox: afterBox, effects: effects, analytics: analytics,
-                unchangedMembers: CheckoutDecisions.unchangedMembers(beforeBox, afterBox))
+                states: states, effects: effects, analytics: analytics,
+                unchangedMembers: CheckoutDecisions.unchangedMembers(states))
         }
 
         /// A step holding the boxes, whose unchanged members are known.
         @inline(__always)
         init(
-            beforeBox: StateBox, afterBox: StateBox, effects: EffectShape, analytics: [CheckoutAnalyticsEvent],
+            states: StatesBox, effects: EffectShape, analytics: [CheckoutAnalyticsEvent],
             unchangedMembers: UInt32
         ) {
-            self.beforeBox = beforeBox
-            self.afterBox = afterBox
+            self.states = states
             self.effects = effects
             self.analytics = analytics
             self.unchangedMembers = unchangedMembers
@@ -109,59 +105,59 @@ public struct CheckoutDecisions: ReplayDecisions {
         }
     }
 
-    /// One state in an immutable heap box, so that a step is a few references, not two whole
-    /// states (5,540 bytes), and the comparisons read a state where it lies, through a pointer,
-    /// where `withUnsafeBytes(of:)` or a closure's argument copied it byte for byte first.
+    /// A step's two states in one immutable heap box, so that a step is one reference, not two
+    /// whole states (5,540 bytes), and the comparisons read the states where they lie, through
+    /// pointers, where `withUnsafeBytes(of:)` or a closure's argument copied them byte for byte
+    /// first. One box, not one per state: each is a 2,800-byte allocation that no small-size
+    /// cache of `malloc` serves (the export 104,170 instructions an action with two boxes a step,
+    /// 102,669 with one).
     ///
-    /// `@unchecked Sendable`, soundly: the state (the buffer's one element) is written once, by
-    /// ``holding(_:)``, before the box is shared, and only read after (``header``, and
-    /// ``withState(_:)``, whose pointer is read-only); ``Storage`` destroys it when the last
-    /// reference goes. Reads from several threads then never race.
-    struct StateBox: @unchecked Sendable {
-        /// The buffer: no header, one element, the state (copied straight from where it lies,
-        /// where a header is returned by a closure and copied twice on its way in).
+    /// `@unchecked Sendable`, soundly: the states (the buffer's two elements) are written once, by
+    /// ``holding(moving:_:)``, before the box is shared, and only read after (``before``,
+    /// ``after`` and ``withStates(_:)``, whose pointers are read-only); ``Storage`` destroys them
+    /// when the last reference goes. Reads from several threads then never race.
+    struct StatesBox: @unchecked Sendable {
+        /// The buffer: no header, two elements, the states before and after the step (moved
+        /// straight in, where a header is returned by a closure and copied on its way in).
         final class Storage: ManagedBuffer<Void, CheckoutState> {
             deinit {
-                _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
+                _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 2) }
             }
         }
 
         private let storage: Storage
 
-        /// A box holding a copy of `state`.
-        @inline(__always)
-        static func holding(_ state: borrowing CheckoutState) -> StateBox {
-            let box = empty()
-            box.element.initialize(to: copy state)
-            return box.box
+        /// A box holding copies of `before` and `after`.
+        static func holding(_ before: borrowing CheckoutState, _ after: borrowing CheckoutState) -> StatesBox {
+            holding(moving: copy before, copy after)
         }
 
-        /// A box holding `state`, moved into it (no copy of what it refers to).
+        /// A box holding `before` and `after`, moved into it (no copy of what they refer to).
         @inline(__always)
-        static func holding(moving state: consuming CheckoutState) -> StateBox {
-            let box = empty()
-            box.element.initialize(to: consume state)
-            return box.box
-        }
-
-        /// A box whose state is yet to be initialised, at `element`.
-        @inline(__always)
-        private static func empty() -> (box: StateBox, element: UnsafeMutablePointer<CheckoutState>) {
+        static func holding(moving before: consuming CheckoutState, _ after: consuming CheckoutState) -> StatesBox {
             // `create` makes an instance of the class it is called on: the cast cannot fail
             // (`unsafeDowncast` checks it in debug builds).
-            let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in () }, to: Storage.self)
-            // The element's address, taken out of the closure (a consumed parameter cannot be
-            // moved inside one): it stays valid while the box, returned with it, lives.
-            return (StateBox(storage: storage), storage.withUnsafeMutablePointerToElements { $0 })
+            let storage = unsafeDowncast(Storage.create(minimumCapacity: 2) { _ in () }, to: Storage.self)
+            // The elements' address, taken out of the closure (a consumed parameter cannot be
+            // moved inside one): it stays valid while `storage`, kept in the box below, lives.
+            let elements = storage.withUnsafeMutablePointerToElements { $0 }
+            elements.initialize(to: consume before)
+            (elements + 1).initialize(to: consume after)
+            return StatesBox(storage: storage)
         }
 
-        /// The state (a copy).
-        var header: CheckoutState { storage.withUnsafeMutablePointerToElements { $0.pointee } }
+        /// The state before the step (a copy).
+        var before: CheckoutState { storage.withUnsafeMutablePointerToElements { $0.pointee } }
+        /// The state after the step (a copy).
+        var after: CheckoutState { storage.withUnsafeMutablePointerToElements { $0[1] } }
 
-        /// Calls `body` with a pointer to the state, valid during the call, for reading only.
+        /// Calls `body` with pointers to the states before and after the step, valid during the
+        /// call, for reading only.
         @inline(__always)
-        func withState<Result>(_ body: (UnsafePointer<CheckoutState>) -> Result) -> Result {
-            storage.withUnsafeMutablePointerToElements { body(UnsafePointer($0)) }
+        func withStates<Result>(
+            _ body: (_ before: UnsafePointer<CheckoutState>, _ after: UnsafePointer<CheckoutState>) -> Result
+        ) -> Result {
+            storage.withUnsafeMutablePointerToElements { body(UnsafePointer($0), UnsafePointer($0 + 1)) }
         }
     }
 
@@ -196,7 +192,7 @@ public struct CheckoutDecisions: ReplayDecisions {
     /// `ReplayDecisions` witness a step was built in a temporary, then copied into the witness's
     /// result (the export 107,804 instructions an action with them called, 106,729 inlined). The
     /// step is built in place: the states are copied once each (their references retained),
-    /// moved into their boxes, and the members the step left unchanged are read in the boxes,
+    /// moved into their box, and the members the step left unchanged are read in the box,
     /// where the states were copied byte for byte into the step, into `withUnsafeBytes(of:)` and
     /// into the web and payment states' comparisons (the export 105,629 instructions an action
     /// with two whole states in a step, 104,170 with the boxes).
@@ -209,11 +205,10 @@ public struct CheckoutDecisions: ReplayDecisions {
         // state read through its pointer was.
         let after = state
         let analytics = CheckoutAnalyticsMiddleware.events(for: action, before: before, after: after)
-        let beforeBox = StateBox.holding(moving: consume before)
-        let afterBox = StateBox.holding(moving: consume after)
-        let unchanged = Self.unchangedMembers(beforeBox, afterBox)
+        let states = StatesBox.holding(moving: consume before, consume after)
+        let unchanged = Self.unchangedMembers(states)
         return Step(
-            beforeBox: beforeBox, afterBox: afterBox, effects: EffectShape(effect), analytics: analytics,
+            states: states, effects: EffectShape(effect), analytics: analytics,
             unchangedMembers: unchanged)
     }
 
@@ -275,8 +270,8 @@ public struct CheckoutDecisions: ReplayDecisions {
             let member = members[changed.trailingZeroBitCount]
             changed &= changed - 1
             if member.holdsPersonalData { return false }
-            let equal = original.afterBox.withState { first in
-                export.afterBox.withState { second in member.equal(first.pointee, second.pointee) }
+            let equal = original.states.withStates { _, first in
+                export.states.withStates { _, second in member.equal(first.pointee, second.pointee) }
             }
             if !equal { return false }
         }
@@ -300,11 +295,11 @@ public struct CheckoutDecisions: ReplayDecisions {
     /// reducer that changes a member's contents writes them to new storage, and its bytes differ.
     /// Different bytes say nothing (padding, or an equal value in new storage): the member is then
     /// compared by value.
-    static func unchangedMembers(_ before: StateBox, _ after: StateBox) -> UInt32 {
-        before.withState { first in after.withState { second in unchangedMembers(first, second) } }
+    static func unchangedMembers(_ states: StatesBox) -> UInt32 {
+        states.withStates { unchangedMembers($0, $1) }
     }
 
-    /// ``unchangedMembers(_:_:)-(StateBox,StateBox)`` of the states `before` and `after` point to
+    /// ``unchangedMembers(_:)`` of the states `before` and `after` point to
     /// (read in place: a state passed by value was copied, 2,770 bytes, to take its bytes).
     static func unchangedMembers(
         _ before: UnsafePointer<CheckoutState>, _ after: UnsafePointer<CheckoutState>
