@@ -1,4 +1,5 @@
 import ActionLog
+import Foundation
 import StateStore
 import XCTest
 
@@ -167,5 +168,79 @@ final class CheckoutDecisionsTests: XCTestCase {
         var changed = step(state, state)
         changed.effects = .cancel("payment")
         XCTAssertEqual(difference(step(state, state), changed), "effects")
+    }
+
+    /// Every member of ``CheckoutDecisions/stateMembers`` equal by value in both states, as a mask:
+    /// what a step's unchanged members must be, found with no shortcut.
+    private func membersEqualByValue(_ before: CheckoutState, _ after: CheckoutState) -> UInt32 {
+        var mask: UInt32 = 0
+        for (index, member) in CheckoutDecisions.stateMembers.enumerated() where member.equal(before, after) {
+            mask |= 1 << UInt32(index)
+        }
+        return mask
+    }
+
+    /// A step that holds its states in boxes and reads them in place answers as the states,
+    /// effects and events it was made from say, at every step of every example log: the states
+    /// before and after, the effects, the events and the members left unchanged equal those found
+    /// by reducing a copy and comparing by value; the step equals one built from those values;
+    /// and a step whose state is set to a different one (unicode, escapes, a plain member) is
+    /// named the same by the shortcut and the full comparison.
+    func testEveryStepOfEveryExampleLogHoldsWhatItsStatesEffectsAndEventsSay() throws {
+        let reducer = ExtremeValueTests.reducer
+        let decisions = CheckoutDecisions(reducer: reducer)
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        XCTAssertGreaterThan(files.count, 10)
+        var steps = 0
+        var changedMembers = 0
+        for file in files {
+            let replay = try Replayer(
+                path: directory.appendingPathComponent(file).path, reducer: reducer,
+                schemaVersion: CheckoutLogSchema.version, upgrade: CheckoutLogSchema.upgrade)
+            var state = replay.initialState
+            var reference = replay.initialState
+            for record in replay.steps {
+                let before = reference
+                let effect = reducer.reduce(&reference, record.action)
+                let made = decisions.reduce(&state, record.action)
+                let at = "\(file), step \(record.sequence)"
+                XCTAssertEqual(state, reference, at)
+                XCTAssertEqual(made.before, before, at)
+                XCTAssertEqual(decisions.stateBefore(made), before, at)
+                XCTAssertEqual(made.state, reference, at)
+                XCTAssertEqual(made.effects, CheckoutDecisions.EffectShape(effect), at)
+                XCTAssertEqual(
+                    made.analytics,
+                    CheckoutAnalyticsMiddleware.events(for: record.action, before: before, after: reference), at)
+                let byValue = membersEqualByValue(before, reference)
+                XCTAssertEqual(made.unchangedMembers, byValue, at)
+                let built = CheckoutDecisions.Step(
+                    before: before, state: reference, effects: made.effects, analytics: made.analytics)
+                XCTAssertEqual(built, made, at)
+                XCTAssertEqual(built.unchangedMembers, byValue, at)
+                XCTAssertNil(difference(made, built), at)
+                // Deliberately different: the same step with another state after it.
+                for change in [
+                    { (state: inout CheckoutState) in state.email = "Zoë \"ü\"\n\\ 🧪 \(record.sequence)" },
+                    { (state: inout CheckoutState) in state.nextRequestID += 1 },
+                    { (state: inout CheckoutState) in state.payment.attempt += 1 },
+                ] {
+                    var other = made
+                    change(&other.state)
+                    XCTAssertEqual(other.unchangedMembers, 0, at)
+                    XCTAssertEqual(
+                        decisions.differenceFollowingEqualStep(between: made, and: other),
+                        decisions.difference(between: made, and: other), at)
+                }
+                if byValue != CheckoutDecisions.allStateMembers { changedMembers += 1 }
+                guard state == reference else { break }
+                steps += 1
+            }
+        }
+        XCTAssertGreaterThan(steps, 300)
+        XCTAssertGreaterThan(changedMembers, 100, "the sweep reaches steps that change the state")
     }
 }
