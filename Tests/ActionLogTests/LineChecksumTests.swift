@@ -111,4 +111,20 @@ final class LineChecksumTests: XCTestCase {
             XCTAssertNil(both([UInt8](repeating: 0x30, count: count)).0, "\(count) digits")
         }
     }
+
+    func testAppendedHexDigitsAreTheStringsDigitsAfterWhateverTheLineHolds() {
+        var generator = SplitMix64(seed: 0x5EA1)
+        var values: [UInt32] = [0, 1, 9, 10, 15, 16, 0xA, 0xF0, 0x0F0F_0F0F, 0x9999_9999, 0xAAAA_AAAA, .max, .max - 1]
+        values += (0..<20_000).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
+        for value in values {
+            var bytes = Array(#"{"seq":1"#.utf8)
+            let before = bytes
+            LineChecksum.appendHex(value, to: &bytes)
+            XCTAssertEqual(Array(bytes.prefix(before.count)), before, "\(value)")
+            XCTAssertEqual(String(decoding: bytes.dropFirst(before.count), as: UTF8.self), LineChecksum.hex(value))
+            XCTAssertEqual(
+                String(decoding: bytes.dropFirst(before.count), as: UTF8.self),
+                String(repeating: "0", count: 8 - String(value, radix: 16).count) + String(value, radix: 16))
+        }
+    }
 }

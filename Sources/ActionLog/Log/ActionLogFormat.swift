@@ -66,7 +66,7 @@ public enum ActionLogFormat {
     static func seal(_ body: inout [UInt8]) {
         let checksum = body.withUnsafeBytes { LineChecksum.compute($0) }
         body.append(contentsOf: #","crc":""#.utf8)
-        body.append(contentsOf: LineChecksum.hex(checksum).utf8)
+        LineChecksum.appendHex(checksum, to: &body)
         body.append(contentsOf: "\"}\n".utf8)
     }
 

@@ -119,6 +119,24 @@ public enum LineChecksum {
         return value
     }
 
+    /// Appends ``hex(_:)``'s eight digits to `bytes` without making the string: a line's seal
+    /// printed its checksum through `String(_:radix:)` and padded and joined strings, about 550
+    /// instructions a line, for every action the recorder writes and every line an export writes.
+    static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
+        let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            hexDigit(value >> 28), hexDigit(value >> 24), hexDigit(value >> 20), hexDigit(value >> 16),
+            hexDigit(value >> 12), hexDigit(value >> 8), hexDigit(value >> 4), hexDigit(value)
+        )
+        withUnsafeBytes(of: digits) { bytes.append(contentsOf: $0) }
+    }
+
+    /// The lowercase hexadecimal digit of `value`'s lowest four bits.
+    @inline(__always)
+    static func hexDigit(_ value: UInt32) -> UInt8 {
+        let nibble = UInt8(truncatingIfNeeded: value & 0xF)
+        return nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
+    }
+
     /// Eight lowercase hexadecimal digits.
     static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
