@@ -241,7 +241,13 @@ final class ExportRun<Rules: ReplayDecisions> {
     /// took 6.6-6.8 s (a quiet host; the row's best 9,292 ns an action from 13,396, 12.5x the
     /// replay from 18.7x; 105,428 instructions an action from 105,504), about what the preparing
     /// thread's own work takes (6.5 s: reduce 2.0, visit 2.0, encode 2.05): the pass is now bound
-    /// by that thread's work, not by the hand-over.
+    /// by that thread's work, not by the hand-over. Destroying the steps handed back is now part
+    /// of that work (on a loaded host 1.7-2.8 s of a pass of 12.6-18.5 s: the releases of two
+    /// states a step, atomic even uncontended), and the pass is at what two cores give it: with the reader's decoding thread, three threads
+    /// busy on two cores. Letting the checking thread encode a chunk's actions while it waited
+    /// for work (the writer encodes as the encoder does) did not shorten it on a quiet host
+    /// (6.7-7.5 s): it moves work, and no core is idle to take it. Shorter now only with less
+    /// work: fewer instructions, or fewer references retained and released per step.
     private func writeExport(header: ActionLogHeader<State>) throws -> Written {
         progress?.completedUnitCount = Int64(learnedSteps)
         // Counts start again on each pass; redraws and distinct values are the export's.
