@@ -457,6 +457,81 @@ final class PseudonymiseTests: XCTestCase {
         }
     }
 
+    // MARK: Logs longer than pass 2's chunks
+
+    /// A native checkout started, then per round a content slot and an e-mail (`email(round)`,
+    /// or none): `1 + rounds` steps and one per e-mail. Longer than the steps pass 2 holds at
+    /// once (1,024), so its chunks go round their pool, handed back to be emptied and refilled.
+    private func longLog(rounds: Int, email: (Int) -> String?) throws -> String {
+        let log = directory + "/long-\(rounds).jsonl"
+        var actions: [CheckoutAction] = [.common(.started)]
+        for round in 0..<rounds {
+            actions.append(.common(.dynamicContentLoaded(slotID: "offer", content: "offer \(round % 7)")))
+            if let email = email(round) { actions.append(.native(.emailSubmitted(email))) }
+        }
+        try recordCheckoutLog(actions, to: log)
+        return log
+    }
+
+    func testALogLongerThanTheStepsPassTwoHoldsExportsEveryStepVerifiedAndInOrder() throws {
+        let log = try longLog(rounds: 600) { "shopper\($0 % 40)@example.com" }
+        let (output, report) = try export(log, to: "long-out.jsonl", key: try Self.keptKey())
+        let original = try Replayer(
+            path: log, reducer: Self.realReducer, schemaVersion: CheckoutLogSchema.version,
+            upgrade: CheckoutLogSchema.upgrade)
+        let replay = try Replayer(path: output, reducer: Self.realReducer, schemaVersion: CheckoutLogSchema.version)
+        XCTAssertEqual(original.count, 1_201)
+        XCTAssertEqual(report.steps, original.count)
+        XCTAssertEqual(replay.count, original.count)
+        XCTAssertNil(replay.divergence)
+        XCTAssertEqual(replay.steps.map(\.sequence), original.steps.map(\.sequence), "every step, in order")
+        XCTAssertEqual(try PersonalValueLeaks.leaks(original: log, export: output), [])
+        assertNoTemporaryFile()
+    }
+
+    func testADecisionChangedFarIntoALongLogIsRefusedNamingItsStepWhileThePreparingThreadWaitsForAChunk() throws {
+        // As the greeter above; the checking thread meets step 1,403 while the preparing one,
+        // up to 1,024 steps ahead, waits for a chunk to be handed back: the refusal stops it.
+        let real = Self.realReducer
+        let greeter = CheckoutReducerType { state, action in
+            let effect = real.reduce(&state, action)
+            if case .native(.emailSubmitted(let email)) = action, email.hasPrefix("ada") {
+                return .merge(effect, .run(id: "greet-ada") { _ in })
+            }
+            return effect
+        }
+        let log = try longLog(rounds: 2_000) { $0 == 700 ? "ada@example.com" : "shopper\($0 % 40)@example.com" }
+        XCTAssertThrowsError(try export(log, to: "out.jsonl", key: try Self.keptKey(), reducer: greeter)) { error in
+            guard
+                case .decisionChanged(_, let step, let line, let decision, let field) = error as? PseudonymisationError
+            else { return XCTFail("\(error)") }
+            XCTAssertEqual(step, 1_403)
+            XCTAssertEqual(line, 1_404)
+            XCTAssertEqual(decision, "effects")
+            XCTAssertEqual(field, "native.emailSubmitted")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out.jsonl"))
+        assertNoTemporaryFile()
+    }
+
+    func testAPseudonymRedrawnFarIntoALongLogStartsTheExportOverAndItVerifies() throws {
+        // One e-mail, at step 703 of 1,202: the picky reducer decides on it, so some keys'
+        // first candidate is redrawn there and the export starts over with new chunks.
+        let picky = Self.pickyReducer
+        let log = try longLog(rounds: 1_200) { $0 == 700 ? "ada@example.com" : nil }
+        var redrawn = 0
+        for seed in UInt8(0)..<12 where redrawn == 0 {
+            let (output, report) = try export(
+                log, to: "out-\(seed).jsonl", key: try Self.keptKey(seed), reducer: picky)
+            redrawn += report.pseudonyms.redraws
+            let replay = try Replayer(path: output, reducer: picky, schemaVersion: CheckoutLogSchema.version)
+            XCTAssertNil(replay.divergence)
+            XCTAssertEqual(replay.count, 1_202)
+        }
+        XCTAssertGreaterThan(redrawn, 0, "some key's first candidate changed the decision and was redrawn")
+        assertNoTemporaryFile()
+    }
+
     // MARK: Reducer changes diverge at the same step
 
     func testAReducerChangeThatDivergesOnAnOriginalDivergesAtTheSameStepOnItsExport() throws {

@@ -53,9 +53,34 @@ final class HandoverQueueTests: XCTestCase {
         XCTAssertFalse(queue.push(4))
     }
 
-    func testAChunkHandsEachElementOverOnceInOrderAndDestroysOnlyWhatWasNotTaken() {
+    func testAPopThatMayBeToldToStopGivesEachElementInOrderThenNilOnceClosed() {
+        let queue = HandoverQueue<Int>(capacity: 2)
+        XCTAssertTrue(queue.push(1))
+        XCTAssertTrue(queue.push(2))
+        XCTAssertEqual(queue.popUnlessClosed(), 1)
+        XCTAssertEqual(queue.popUnlessClosed(), 2)
+        XCTAssertTrue(queue.push(3))
+        queue.close()
+        XCTAssertNil(queue.popUnlessClosed(), "what waited is dropped by the close")
+    }
+
+    func testClosingReleasesAThreadWaitingForAnElement() {
+        let queue = HandoverQueue<Int>(capacity: 2)
+        let outcome = AtomicCounter()
+        let finished = DispatchSemaphore(value: 0)
+        let waiter = Thread {
+            // The queue is empty: this pop waits until the queue is closed.
+            if queue.popUnlessClosed() == nil { outcome.increment() }
+            finished.signal()
+        }
+        waiter.start()
+        queue.close()
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success, "the waiting pop returned")
+        XCTAssertEqual(outcome.value, 1)
+    }
+
+    func testAChunkIsReadInPlaceAndDestroysItsElementsWhenEmptiedForReuseOrDropped() {
         let alive = AtomicCounter()
-        var taken: [Int] = []
         do {
             let chunk = PreparedChunk<Tracked>(capacity: 4)
             XCTAssertTrue(chunk.isEmpty)
@@ -63,17 +88,63 @@ final class HandoverQueueTests: XCTestCase {
             XCTAssertTrue(chunk.isFull)
             XCTAssertFalse(chunk.append(Tracked(99, alive: alive)), "a full chunk refuses more")
             XCTAssertEqual(alive.value, 4, "the refused element is not kept")
-            for _ in 0..<2 {
-                if let element = chunk.take() { taken.append(element.value) }
-            }
-            XCTAssertEqual(alive.value, 2, "a taken element lives only as long as its taker holds it")
+            XCTAssertEqual((0..<chunk.count).map { chunk[$0].value }, [0, 1, 2, 3])
+            XCTAssertEqual((0..<chunk.count).map { chunk[$0].value }, [0, 1, 2, 3], "reading leaves them in place")
+            XCTAssertEqual(alive.value, 4)
+            chunk.removeAll()
+            XCTAssertEqual(alive.value, 0, "emptied for reuse: every element destroyed")
+            XCTAssertTrue(chunk.isEmpty)
+            for value in 10..<12 { chunk.append(Tracked(value, alive: alive)) }
+            XCTAssertEqual((0..<chunk.count).map { chunk[$0].value }, [10, 11], "refilled from the start")
+            XCTAssertEqual(alive.value, 2)
         }
-        XCTAssertEqual(taken, [0, 1])
-        XCTAssertEqual(alive.value, 0, "the chunk destroyed the two it still held, and only those")
-        let drained = PreparedChunk<Tracked>(capacity: 2)
-        drained.append(Tracked(7, alive: alive))
-        XCTAssertEqual(drained.take()?.value, 7)
-        XCTAssertNil(drained.take(), "each element is handed over once")
+        XCTAssertEqual(alive.value, 0, "a dropped chunk destroys what it still held")
+    }
+
+    func testChunksGoRoundAPoolBetweenTwoThreadsAndEveryElementIsDestroyedByTheThreadThatMadeIt() {
+        // As pass 2 of an export: a pool of chunks, filled on one thread, read on another, handed
+        // back and emptied where they were filled.
+        let pool = 3
+        let full = HandoverQueue<PreparedChunk<Tracked>?>(capacity: pool)
+        let returned = HandoverQueue<PreparedChunk<Tracked>>(capacity: pool)
+        let alive = AtomicCounter()
+        let destroyedElsewhere = AtomicCounter()
+        let overfull = AtomicCounter()
+        let count = 5_000
+        let finished = DispatchSemaphore(value: 0)
+        let producer = Thread {
+            let maker = Thread.current
+            var made = 1
+            var chunk = PreparedChunk<Tracked>(capacity: 7)
+            for value in 0..<count {
+                chunk.append(
+                    Tracked(value, alive: alive) { if Thread.current != maker { destroyedElsewhere.increment() } })
+                if alive.value > pool * 7 { overfull.increment() }
+                guard chunk.isFull else { continue }
+                _ = full.push(chunk)
+                if made < pool {
+                    made += 1
+                    chunk = PreparedChunk(capacity: 7)
+                } else if let back = returned.popUnlessClosed() {
+                    back.removeAll()
+                    chunk = back
+                }
+            }
+            _ = full.push(chunk)
+            _ = full.push(nil)
+            finished.signal()
+        }
+        producer.start()
+        var received: [Int] = []
+        while let chunk = full.pop() {
+            for index in 0..<chunk.count { received.append(chunk[index].value) }
+            _ = returned.push(chunk)
+        }
+        finished.wait()
+        XCTAssertEqual(received, Array(0..<count))
+        XCTAssertEqual(overfull.value, 0, "no more than the pool's elements live at once")
+        XCTAssertEqual(destroyedElsewhere.value, 0, "every element destroyed while chunks went round, by its maker")
+        returned.close()
         XCTAssertEqual(alive.value, 0)
     }
 }
@@ -102,16 +173,22 @@ private final class AtomicCounter: @unchecked Sendable {
     }
 }
 
-/// Counts itself alive in `alive`, to see a chunk destroy exactly what it still holds.
+/// Counts itself alive in `alive`, to see a chunk destroy exactly what it still holds; calls
+/// `destroyed` when destroyed.
 private final class Tracked {
     let value: Int
     let alive: AtomicCounter
+    let destroyed: () -> Void
 
-    init(_ value: Int, alive: AtomicCounter) {
+    init(_ value: Int, alive: AtomicCounter, destroyed: @escaping () -> Void = {}) {
         self.value = value
         self.alive = alive
+        self.destroyed = destroyed
         alive.increment()
     }
 
-    deinit { alive.decrement() }
+    deinit {
+        destroyed()
+        alive.decrement()
+    }
 }

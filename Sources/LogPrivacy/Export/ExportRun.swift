@@ -150,10 +150,15 @@ final class ExportRun<Rules: ReplayDecisions> {
 
     /// How many prepared steps travel from the preparing thread to the checking one at a time.
     static var chunkSteps: Int { 128 }
-    /// How many chunks may wait between the two threads: with the chunk being filled and the one
-    /// being checked, at most `(handoverChunks + 2) * chunkSteps` steps (1,024) are in memory at
-    /// once, whatever the log's length.
+    /// How many chunks may wait between the two threads. The chunks are a pool of
+    /// `handoverChunks + 2` (those waiting, the one being filled and the one being checked) that
+    /// go round, the preparing thread reusing one only after the checking thread handed it back:
+    /// at most `(handoverChunks + 2) * chunkSteps` steps (1,024) are in memory at once, whatever
+    /// the log's length.
     static var handoverChunks: Int { 6 }
+
+    /// How many chunks pass 2 makes: see ``handoverChunks``.
+    static var pooledChunks: Int { handoverChunks + 2 }
 
     /// One step of pass 2 as the preparing thread hands it over: the original reduced (and its
     /// fingerprint checked), the action pseudonymised and encoded for its line.
@@ -224,6 +229,25 @@ final class ExportRun<Rules: ReplayDecisions> {
     /// ``chunkSteps``), so the checks happen in the log's order and a failure on the preparing
     /// thread is met after every step before it.
     /// A difference stops the preparing thread (and waits for it) before the redraw.
+    ///
+    /// The steps are destroyed on the preparing thread, not here: this thread reads each step in
+    /// its chunk and hands the chunk back (a second queue), and the preparing thread empties it
+    /// before filling it again. A step's decisions (for the checkout, the states before and after
+    /// it) refer to the storage the preparing thread's own state refers to, and that thread
+    /// retains it at every step: released here, each release was an atomic write to a reference
+    /// count the other core had just written, and this thread spent 6.3-6.5 s of its 1M-step
+    /// pass (out of 11.2-11.5 s) between the end of one step's write and the start of the next,
+    /// destroying a step. Released where they were made, pass 2 of `pseudonymise-checkout-1m`
+    /// took 6.6-6.8 s (a quiet host; the row's best 9,292 ns an action from 13,396, 12.5x the
+    /// replay from 18.7x; 105,428 instructions an action from 105,504), about what the preparing
+    /// thread's own work takes (6.5 s: reduce 2.0, visit 2.0, encode 2.05): the pass is now bound
+    /// by that thread's work, not by the hand-over. Destroying the steps handed back is now part
+    /// of that work (on a loaded host 1.7-2.8 s of a pass of 12.6-18.5 s: the releases of two
+    /// states a step, atomic even uncontended), and the pass is at what two cores give it: with the reader's decoding thread, three threads
+    /// busy on two cores. Letting the checking thread encode a chunk's actions while it waited
+    /// for work (the writer encodes as the encoder does) did not shorten it on a quiet host
+    /// (6.7-7.5 s): it moves work, and no core is idle to take it. Shorter now only with less
+    /// work: fewer instructions, or fewer references retained and released per step.
     private func writeExport(header: ActionLogHeader<State>) throws -> Written {
         progress?.completedUnitCount = Int64(learnedSteps)
         // Counts start again on each pass; redraws and distinct values are the export's.
@@ -250,9 +274,12 @@ final class ExportRun<Rules: ReplayDecisions> {
         defer { if !succeeded { writer.abandon() } }
 
         let queue = HandoverQueue<Handover>(capacity: Self.handoverChunks)
+        // Chunks checked, on their way back to be emptied and filled again: never full (the pool
+        // holds `pooledChunks`), so this thread never waits to hand one back.
+        let returned = HandoverQueue<PreparedChunk<PreparedStep>>(capacity: Self.pooledChunks)
         let preparer = Preparer(visitor: visitor)
         let work = UncheckedSendable { [self] in
-            prepare(header: header, reader: reader, preparer: preparer, queue: queue)
+            prepare(header: header, reader: reader, preparer: preparer, queue: queue, returned: returned)
         }
         let thread = Thread { work.value() }
         thread.stackSize = 8 << 20
@@ -264,6 +291,7 @@ final class ExportRun<Rules: ReplayDecisions> {
             guard !joined else { return }
             joined = true
             queue.close()
+            returned.close()
             preparer.done.wait()
             visitor = preparer.visitor
         }
@@ -276,11 +304,11 @@ final class ExportRun<Rules: ReplayDecisions> {
             case .failed(let error):
                 throw error
             case .steps(let chunk):
-                // Each step is moved out of the chunk: a reference; its decisions (two states, for
-                // the checkout) stay where the preparing thread made them.
-                var taken = 0
-                while let prepared = chunk.take() {
-                    taken += 1
+                // Each step is read in place (a reference): it and its decisions (two states, for the
+                // checkout) are destroyed by the preparing thread once the chunk is handed back.
+                let taken = chunk.count
+                for index in 0..<taken {
+                    let prepared = chunk[index]
                     step += 1
                     // A copy of the state before the step (for a redraw) only when the rules'
                     // decisions do not hold it (asked after the first step).
@@ -321,6 +349,8 @@ final class ExportRun<Rules: ReplayDecisions> {
                         throw PseudonymisationError.cannotWrite(path: temporary, reason: String(describing: error))
                     }
                 }
+                // False only once closed (this thread then gives up): the chunk is dropped here.
+                _ = returned.push(chunk)
                 progress?.completedUnitCount += Int64(taken)
             case .end(let end):
                 join()
@@ -358,16 +388,30 @@ final class ExportRun<Rules: ReplayDecisions> {
     }
 
     /// The preparing thread of pass 2 (see ``writeExport(header:)``): hands over every step in
-    /// order, then the end of the log or the first failure; stops early when the queue is closed.
+    /// order, then the end of the log or the first failure; fills the chunks `returned` hands
+    /// back (destroying their steps here, where the steps were made); stops early when either
+    /// queue is closed.
     private func prepare(
         header: ActionLogHeader<State>, reader: ActionLogPartsReader<State>, preparer: Preparer,
-        queue: HandoverQueue<Handover>
+        queue: HandoverQueue<Handover>, returned: HandoverQueue<PreparedChunk<PreparedStep>>
     ) {
         defer { preparer.done.signal() }
         var original = header.state
         var step = 0
         var lastLine = 1
         var chunk = PreparedChunk<PreparedStep>(capacity: Self.chunkSteps)
+        var chunksMade = 1
+        /// The next chunk to fill: a new one until the pool is made, then one the checking thread
+        /// handed back, emptied here; nil once the export stops.
+        func nextChunk() -> PreparedChunk<PreparedStep>? {
+            if chunksMade < Self.pooledChunks {
+                chunksMade += 1
+                return PreparedChunk(capacity: Self.chunkSteps)
+            }
+            guard let chunk = returned.popUnlessClosed() else { return nil }
+            chunk.removeAll()
+            return chunk
+        }
         let encoder = ActionLogExportWriter<State>.ActionEncoder()
         do {
             while case let batch = try nextBatch(reader), !batch.isEmpty {
@@ -392,8 +436,8 @@ final class ExportRun<Rules: ReplayDecisions> {
                             record: record, part: reader.path, action: consume action, encoded: encoded,
                             originalDecisions: consume originalDecisions))
                     if chunk.isFull {
-                        guard queue.push(.steps(chunk)) else { return }
-                        chunk = PreparedChunk(capacity: Self.chunkSteps)
+                        guard queue.push(.steps(chunk)), let next = nextChunk() else { return }
+                        chunk = next
                     }
                 }
             }

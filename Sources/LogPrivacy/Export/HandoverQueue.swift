@@ -48,6 +48,24 @@ final class HandoverQueue<Element>: @unchecked Sendable {
         }
     }
 
+    /// Removes the first element, waiting for one; nil once the queue is closed (what waited is
+    /// dropped by ``close()``). For a thread that may be told to stop while it waits.
+    func popUnlessClosed() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed {
+            if count > 0, let element = slots[head] {
+                slots[head] = nil
+                head = (head + 1) % capacity
+                count -= 1
+                condition.broadcast()
+                return element
+            }
+            condition.wait()
+        }
+        return nil
+    }
+
     /// Gives up: drops what waits and wakes a waiting producer (its push returns false).
     func close() {
         condition.lock()
@@ -65,22 +83,25 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// A chunk of elements handed from one thread to another, each taken out once, in order
-/// (``take()`` moves it out: no copy of it is made, so nothing it refers to is retained and
-/// released once more). What is not taken is destroyed with the chunk.
+/// A chunk of elements handed from one thread to another and back: the sending thread appends,
+/// the receiving one reads each element in place (``subscript(_:)``), then hands the chunk back,
+/// and the sending thread destroys the elements (``removeAll()``) and fills it again. So the
+/// elements are made and destroyed on one thread: what they refer to, that thread refers to as
+/// well (see `ExportRun`), and its reference counts are then never written from the other core.
+/// What the chunk still holds is destroyed with it.
 ///
-/// `@unchecked Sendable`, and sound so: one thread appends, then gives the chunk to
-/// ``HandoverQueue``, whose lock orders every append before the receiving thread's first
-/// ``take()``; the producer keeps no reference, so after the hand-over one thread alone takes, and
-/// `deinit` runs once the last reference is gone (no other thread can still be using it).
+/// `@unchecked Sendable`, and sound so: one thread at a time uses a chunk, and each hand-over goes
+/// through a ``HandoverQueue``, whose lock orders everything the giving thread did to the chunk
+/// before anything the taking thread does; the giving thread keeps no use of it until it is
+/// handed back (the sender may keep a reference, to drop it, but neither reads nor writes
+/// through it), and `deinit` runs once the last reference is gone (no other thread can still be
+/// using it).
 final class PreparedChunk<Element>: @unchecked Sendable {
     /// The most elements the chunk holds.
     let capacity: Int
     private let base: UnsafeMutablePointer<Element>
-    /// The elements appended.
+    /// The elements appended: `0..<count` are held.
     private(set) var count = 0
-    /// The elements taken: `0..<taken` are moved out, `taken..<count` still held.
-    private var taken = 0
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -90,10 +111,10 @@ final class PreparedChunk<Element>: @unchecked Sendable {
     /// Whether ``capacity`` elements are held.
     var isFull: Bool { count == capacity }
 
-    /// Whether no element was appended.
+    /// Whether no element is held.
     var isEmpty: Bool { count == 0 }
 
-    /// Appends `element` (the producer only, before handing the chunk over); false when full.
+    /// Appends `element` (the sending thread, before handing the chunk over); false when full.
     @discardableResult
     func append(_ element: consuming Element) -> Bool {
         guard count < capacity else { return false }
@@ -102,16 +123,22 @@ final class PreparedChunk<Element>: @unchecked Sendable {
         return true
     }
 
-    /// Moves the next element out (the consumer only, after the hand-over); nil when every
-    /// element was taken.
-    func take() -> Element? {
-        guard taken < count else { return nil }
-        defer { taken += 1 }
-        return (base + taken).move()
+    /// The element at `index` (below ``count``), left in place: the receiving thread reads it
+    /// there and hands the chunk back, so that the sending thread destroys it.
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "an element the chunk holds")
+        return base[index]
+    }
+
+    /// Destroys every element held and empties the chunk for reuse (the sending thread, once the
+    /// chunk is handed back).
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
     }
 
     deinit {
-        (base + taken).deinitialize(count: count - taken)
+        base.deinitialize(count: count)
         base.deallocate()
     }
 }
