@@ -119,7 +119,7 @@ public struct ActionLogRecord<Action>: Sendable where Action: Sendable {
     /// The line number of this record in its file (the header is line 1).
     public var line: Int
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     init(sequence: Int, timeMilliseconds: Int64, action: Action, fingerprint: Fingerprint?, line: Int) {
         self.sequence = sequence
         self.timeMilliseconds = timeMilliseconds

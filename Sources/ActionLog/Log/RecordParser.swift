@@ -99,7 +99,7 @@ struct RecordParser<State: StoreState & Decodable>: @unchecked Sendable {
     /// `decodeRecords`): in generic code each line asked the runtime for type metadata and copied
     /// actions through value witnesses. The non-generic work (checksum, tape, members) stays in
     /// `fields(of:hasNewline:lineNumber:)`.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func decodeRecord(
         _ bytes: UnsafeRawBufferPointer, hasNewline: Bool, lineNumber: Int, sequence: Int,
         into slot: UnsafeMutablePointer<ActionLogRecord<State.Action>>
