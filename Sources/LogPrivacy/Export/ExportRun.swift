@@ -192,6 +192,7 @@ final class ExportRun<Rules: ReplayDecisions> {
         let encoded: ActionLogExportWriter<State>.EncodedAction?
         let originalDecisions: Rules.Decisions
 
+        @inline(__always)
         init(
             record: borrowing ActionLogRecord<Action>, part: String, action: consuming Action,
             encoded: ActionLogExportWriter<State>.EncodedAction?, originalDecisions: consuming Rules.Decisions
