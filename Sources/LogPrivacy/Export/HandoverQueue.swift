@@ -37,13 +37,7 @@ final class HandoverQueue<Element>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if count > 0, let element = slots[head] {
-                slots[head] = nil
-                head = (head + 1) % capacity
-                count -= 1
-                condition.broadcast()
-                return element
-            }
+            if let element = removeFirst() { return element }
             condition.wait()
         }
     }
@@ -54,16 +48,20 @@ final class HandoverQueue<Element>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !closed {
-            if count > 0, let element = slots[head] {
-                slots[head] = nil
-                head = (head + 1) % capacity
-                count -= 1
-                condition.broadcast()
-                return element
-            }
+            if let element = removeFirst() { return element }
             condition.wait()
         }
         return nil
+    }
+
+    /// Removes the first element, if any, and wakes a waiting producer; with the lock held.
+    private func removeFirst() -> Element? {
+        guard count > 0, let element = slots[head] else { return nil }
+        slots[head] = nil
+        head = (head + 1) % capacity
+        count -= 1
+        condition.broadcast()
+        return element
     }
 
     /// Gives up: drops what waits and wakes a waiting producer (its push returns false).
