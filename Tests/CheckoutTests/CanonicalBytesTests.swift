@@ -11,10 +11,8 @@ import XCTest
 /// one for one, over every state of every example log.
 final class CanonicalBytesTests: XCTestCase {
     func testEveryStateOfEveryExampleLogWritesTheCanonicalValuesBytes() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        let directory = ExampleLogs.directory
+        let files = try ExampleLogs.files()
         XCTAssertGreaterThan(files.count, 10)
         var states = 0
         for file in files {
@@ -45,10 +43,8 @@ final class CanonicalBytesTests: XCTestCase {
 /// than before).
 final class CanonicalWriterExampleLogTests: XCTestCase {
     func testTheWriterWritesEveryStateAndActionOfEveryExampleLogAsTheTreeDoes() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        let directory = ExampleLogs.directory
+        let files = try ExampleLogs.files()
         XCTAssertGreaterThan(files.count, 10)
         var values = 0
         func check<T: Encodable>(_ value: T, _ what: @autoclosure () -> String) throws -> Bool {

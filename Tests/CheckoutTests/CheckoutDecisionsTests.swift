@@ -189,10 +189,8 @@ final class CheckoutDecisionsTests: XCTestCase {
     func testEveryStepOfEveryExampleLogHoldsWhatItsStatesEffectsAndEventsSay() throws {
         let reducer = ExtremeValueTests.reducer
         let decisions = CheckoutDecisions(reducer: reducer)
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        let directory = ExampleLogs.directory
+        let files = try ExampleLogs.files()
         XCTAssertGreaterThan(files.count, 10)
         var steps = 0
         var changedMembers = 0

@@ -86,10 +86,8 @@ final class CheckoutReducerCompositionTests: XCTestCase {
     func testEveryStepOfEveryExampleLogReducesAsTheCombinedReducersDo() throws {
         let routed = CheckoutReducer.make(environment: Self.environment())
         let reference = Self.combined(environment: Self.environment())
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        let directory = ExampleLogs.directory
+        let files = try ExampleLogs.files()
         XCTAssertGreaterThan(files.count, 10)
         var steps = 0
         for file in files {

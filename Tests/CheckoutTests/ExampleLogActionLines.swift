@@ -16,10 +16,8 @@ struct ExampleLogActionLines {
 
     /// Reads every example log.
     init() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
-        files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        let directory = ExampleLogs.directory
+        files = try ExampleLogs.files()
         var lines: [Line] = []
         for file in files {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
@@ -28,5 +26,19 @@ struct ExampleLogActionLines {
             }
         }
         self.lines = lines
+    }
+}
+
+/// The example logs (`Examples/Logs/*.jsonl`) the checkout's tests replay.
+enum ExampleLogs {
+    /// `Examples/Logs`.
+    static var directory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Logs")
+    }
+
+    /// The example logs' file names, sorted.
+    static func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".jsonl") }.sorted()
     }
 }
