@@ -365,16 +365,20 @@ final class PseudonymiseTests: XCTestCase {
 
     // MARK: Decisions that cannot be kept
 
-    func testADecisionNoPseudonymCanKeepIsRefusedNamingTheStepTheDecisionAndTheField() throws {
-        // A test reducer that reads personal content: it greets shoppers whose email starts "ada".
-        let real = Self.realReducer
-        let greeter = CheckoutReducerType { state, action in
+    /// A test reducer that reads personal content: it greets shoppers whose email starts "ada".
+    static var adaGreeter: CheckoutReducerType {
+        let real = realReducer
+        return CheckoutReducerType { state, action in
             let effect = real.reduce(&state, action)
             if case .native(.emailSubmitted(let email)) = action, email.hasPrefix("ada") {
                 return .merge(effect, .run(id: "greet-ada") { _ in })
             }
             return effect
         }
+    }
+
+    func testADecisionNoPseudonymCanKeepIsRefusedNamingTheStepTheDecisionAndTheField() throws {
+        let greeter = Self.adaGreeter
         XCTAssertThrowsError(try export(Self.example("native-guest"), to: "out.jsonl", reducer: greeter)) { error in
             guard
                 case .decisionChanged(_, let step, let line, let decision, let field) = error as? PseudonymisationError
@@ -490,16 +494,9 @@ final class PseudonymiseTests: XCTestCase {
     }
 
     func testADecisionChangedFarIntoALongLogIsRefusedNamingItsStepWhileThePreparingThreadWaitsForAChunk() throws {
-        // As the greeter above; the checking thread meets step 1,403 while the preparing one,
-        // up to 1,024 steps ahead, waits for a chunk to be handed back: the refusal stops it.
-        let real = Self.realReducer
-        let greeter = CheckoutReducerType { state, action in
-            let effect = real.reduce(&state, action)
-            if case .native(.emailSubmitted(let email)) = action, email.hasPrefix("ada") {
-                return .merge(effect, .run(id: "greet-ada") { _ in })
-            }
-            return effect
-        }
+        // The checking thread meets step 1,403 while the preparing one, up to 1,024 steps ahead,
+        // waits for a chunk to be handed back: the refusal stops it.
+        let greeter = Self.adaGreeter
         let log = try longLog(rounds: 2_000) { $0 == 700 ? "ada@example.com" : "shopper\($0 % 40)@example.com" }
         XCTAssertThrowsError(try export(log, to: "out.jsonl", key: try Self.keptKey(), reducer: greeter)) { error in
             guard
