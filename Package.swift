@@ -84,7 +84,9 @@ let benchmarkProducts: [Product] = [
 let benchmarkTargets: [Target] = [
     .executableTarget(
         name: "StoreBench",
-        dependencies: ["StateStore", "ActionLog", "Checkout", "CheckoutSandbox", "LogPrivacy"],
+        dependencies: [
+            "StateStore", "ActionLog", "CAtomics", "Checkout", "CheckoutSandbox", "LogPrivacy",
+        ],
         path: "Benchmarks/StoreBench",
         swiftSettings: strict
     )

@@ -1,5 +1,6 @@
 // store-bench: the engine, Store.dispatch with subscribers, middleware and states of every size.
 import ActionLog
+import CAtomics
 import Checkout
 import Foundation
 import StateStore
@@ -80,6 +81,61 @@ extension CounterState: Codable, Equatable {
                 let reduce = opaque(counterReducer.reduce)
                 for _ in 0..<n { _ = reduce(&state, .increment) }
                 return state.count
+            }
+        }
+    ),
+    (
+        "lock-pair",
+        {
+            // What any dispatch that may come from any thread pays at least once: taking and
+            // releasing an uncontended lock, a compare-and-swap and an exchange on one word (the
+            // store's own lock on Linux). `store-0` is at least `direct` plus this.
+            measure("lock-pair", iterations: 5_000_000, repetitions: 5) { n in
+                let word = UnsafeMutablePointer<CAtomicInt32>.allocate(capacity: 1)
+                defer { word.deallocate() }
+                catomic_int32_init(word, 0)
+                var found = 0
+                for _ in 0..<n {
+                    found &+= Int(catomic_int32_compare_exchange(word, 0, 1))
+                    found &+= Int(catomic_int32_exchange(word, 0))
+                }
+                return found
+            }
+        }
+    ),
+    (
+        "atomic-cas",
+        {
+            // One uncontended compare-and-swap that succeeds: what giving up the drainer role
+            // after notifying costs (`store-1` pays it beside the lock pair), and claiming it
+            // without the lock (middleware runs outside the lock).
+            measure("atomic-cas", iterations: 5_000_000, repetitions: 5) { n in
+                let word = UnsafeMutablePointer<CAtomicInt32>.allocate(capacity: 1)
+                defer { word.deallocate() }
+                catomic_int32_init(word, 0)
+                var found: Int32 = 0
+                for index in 0..<n {
+                    let current = Int32(truncatingIfNeeded: index & 1)
+                    found &+= catomic_int32_compare_exchange(word, current, current ^ 1)
+                }
+                return Int(found)
+            }
+        }
+    ),
+    (
+        "subscriber-call",
+        {
+            // What notifying `store-1`'s subscriber costs at least: its selection read from a
+            // state that changed, compared with the last one, and its callback called (a closure
+            // the optimiser cannot see into, as a store's subscriber is).
+            measure("subscriber-call", iterations: 5_000_000, repetitions: 5) { n in
+                let receive: (Int) -> Void = opaque({ _ in })
+                var last = -1
+                for index in 0..<n where index != last {
+                    last = index
+                    receive(index)
+                }
+                return last
             }
         }
     ),

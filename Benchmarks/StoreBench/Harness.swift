@@ -160,7 +160,8 @@ func opaque<T>(_ value: T) -> T { value }
 /// actions reduced in memory), `encode-checkout` and `encode-checkout-encodable` (checkout actions
 /// written through `LogEncodable` and through `Encodable`), `replay-checkout-1m` alone
 /// (`--iterations` sets the log's length, `--checkout-log PATH` keeps it, or replays one already
-/// there) and `pseudonymise-checkout-1m` (the export alone, of the same log: `--checkout-log` too).
+/// there), `pseudonymise-checkout-1m` (the export alone, of the same log: `--checkout-log` too)
+/// and `export-floor` (the least an export of that log can take, see `checkoutExportFloor`).
 /// Several `--only` rows in one run share one checkout log (`sharedCheckoutLog()`).
 /// `recorder-buffered` runs the pairs with `store-1` (its row is the recorder's side; the ratio is
 /// printed after the rows). `recorder-buffered-solo` (in ``hiddenRows``) runs the recorder's side
@@ -208,13 +209,21 @@ func opaque<T>(_ value: T) -> T { value }
         }
         return checkoutPseudonymiseBenchmark(path: path, reducer: input.reducer, count: count)
     }
+    rows["export-floor"] = {
+        guard let (input, path, count) = sharedCheckoutLog() else {
+            return Result(
+                name: "  export floor (ns/action)", iterations: 0, repetitions: 0, minNanoseconds: 0,
+                medianNanoseconds: 0)
+        }
+        return checkoutExportFloor(path: path, reducer: input.reducer, count: count)
+    }
     return rows
 }
 
 /// Rows `--only` runs that only `--list` names: for instruction counts, not for the table.
 let hiddenRows: Set<String> = ["recorder-buffered-solo"]
 
-/// The checkout log the `--only` rows `replay-checkout-1m` and `pseudonymise-checkout-1m` read:
+/// The checkout log the `--only` rows `replay-checkout-1m`, `pseudonymise-checkout-1m` and `export-floor` read:
 /// written once per run (or the one `--checkout-log` names), so that both rows of one run measure
 /// the same log; removed by `removeSharedCheckoutLog()` unless `--checkout-log` kept it.
 @MainActor func sharedCheckoutLog() -> (input: CheckoutBenchmarkInput, path: String, count: Int)? {
@@ -234,3 +243,41 @@ let hiddenRows: Set<String> = ["recorder-buffered-solo"]
 }
 
 @MainActor private var sharedCheckoutLogState: (input: CheckoutBenchmarkInput, path: String, count: Int, remove: Bool)?
+
+/// Prints the floors of the rows whose targets this machine's atomic operations or the export's
+/// required work put out of reach, from the rows of the same run: each line says what the floor
+/// is made of and the target beside it. `median` gives a row's median by name (nil if it did not
+/// run); a line needs all of its rows.
+func printFloors(_ median: (String) -> Double?) {
+    let direct = median("direct")
+    let pair = median("lock-pair")
+    let cas = median("atomic-cas")
+    if let direct, let pair {
+        print(
+            String(
+                format: "store-0's floor: direct + lock-pair = %.1f ns (the target: at most 15 ns)", direct + pair))
+    }
+    if let direct, let pair, let cas, let call = median("subscriber-call") {
+        print(
+            String(
+                format:
+                    "store-1's floor: direct + lock-pair + atomic-cas + subscriber-call = %.1f ns (the target: at most 25 ns)",
+                direct + pair + cas + call))
+    }
+    if let direct, let pair, let cas {
+        print(
+            String(
+                format:
+                    "middleware-5's floor: direct + lock-pair + 2 atomic-cas = %.1f ns before a layer or its subscriber runs (the target: at most 1.2 x 25 = 30 ns)",
+                direct + pair + 2 * cas))
+    }
+    if let floor = median("  export floor (ns/action)"), let replay = median("replay-checkout-1m (ns/action)"),
+        replay > 0
+    {
+        print(
+            String(
+                format:
+                    "export floor / replay-checkout-1m: %.2fx (replaying, writing a copy, reading it back: CPU time over the cores; the target for the whole export: at most 3x)",
+                floor / replay))
+    }
+}

@@ -1,6 +1,7 @@
 // store-bench: pseudonymising personal values (LogPrivacy), per value.
 import ActionLog
 import Checkout
+import Foundation
 import LogPrivacy
 import StateStore
 
@@ -68,5 +69,66 @@ func checkoutPseudonymiseBenchmark(
             print("pseudonymise-checkout: \(error)")
         }
         return clock.now - start
+    }
+}
+
+/// `  export floor`: the least any export of that log can take here, whatever it pseudonymises and
+/// compares. An export must replay the log (to check that it verifies and to know the decisions),
+/// write a copy, and read the copy back against its fingerprints before it publishes it
+/// (`pseudonymise-checkout-1m` does all three, and more). This row measures the CPU time of those
+/// three, done plainly one after the other with nothing pseudonymised, compared or reduced twice,
+/// and divides it by the cores: what the three would take if they shared every core perfectly. The
+/// copy is checked to replay in full with its fingerprints, so the floor is of real work.
+func checkoutExportFloor(path: String, reducer: Reducer<CheckoutState, CheckoutAction>, count: Int) -> Result {
+    let name = "  export floor (ns/action)"
+    let copy = temporaryLogPath("export-floor")
+    defer { removeLog(copy) }
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    return measureTimed(name, iterations: count, repetitions: 3) { _ in
+        let start = ResourceUsage.now()
+        guard let original = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
+        else {
+            print("export-floor: cannot replay the log")
+            return .zero
+        }
+        let replayed = ResourceUsage.now()
+        do {
+            let writer = try ActionLogExportWriter<CheckoutState>(
+                path: copy, like: original.header, initialState: original.initialState,
+                schemaVersion: CheckoutLogSchema.version, privacy: nil)
+            for step in original.steps {
+                try writer.append(
+                    sequence: step.sequence, timeMilliseconds: step.timeMilliseconds, action: step.action,
+                    fingerprint: step.recordedFingerprint)
+            }
+            if let footer = original.footer {
+                try writer.finish(footerFingerprint: footer.fingerprint)
+            } else {
+                try writer.close()
+            }
+        } catch {
+            print("export-floor: cannot write the copy: \(error)")
+            return .zero
+        }
+        let written = ResourceUsage.now()
+        let readBack = try? Replayer(path: copy, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
+        let end = ResourceUsage.now()
+        if let readBack,
+            readBack.steps.count != count || readBack.divergence != nil || readBack.fingerprintsChecked == 0
+        {
+            print("export-floor: the copy replayed \(readBack.steps.count) of \(count) actions, not as recorded")
+        } else if readBack == nil {
+            print("export-floor: cannot replay the copy")
+        }
+        if printsResourceUsage {
+            FileHandle.standardError.write(
+                Data(
+                    ("export-floor: CPU \((replayed.cpuMicroseconds - start.cpuMicroseconds) / 1000) ms replaying, "
+                        + "\((written.cpuMicroseconds - replayed.cpuMicroseconds) / 1000) ms writing, "
+                        + "\((end.cpuMicroseconds - written.cpuMicroseconds) / 1000) ms reading back\n").utf8))
+        }
+        // Freed after the measurement, as `replay-checkout-1m` frees its steps.
+        withExtendedLifetime((original, readBack)) {}
+        return .microseconds(end.cpuMicroseconds - start.cpuMicroseconds) / cores
     }
 }

@@ -286,6 +286,7 @@ func checkoutReplayBenchmark() -> [Result] {
     return [
         checkoutReplayRow(path: path, reducer: reducer, count: count),
         checkoutPseudonymiseBenchmark(path: path, reducer: reducer, count: count),
+        checkoutExportFloor(path: path, reducer: reducer, count: count),
         measureTimed("  freeing it (ns/action)", iterations: count, repetitions: 3) { _ in
             var replayer = try? Replayer(path: path, reducer: reducer, schemaVersion: CheckoutLogSchema.version)
             let clock = ContinuousClock()

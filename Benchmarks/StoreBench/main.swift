@@ -147,6 +147,7 @@ if !onlyRows.isEmpty {
                 format: "pseudonymise-checkout-1m / replay-checkout-1m: %.2fx (the issue's target: at most 3x)",
                 export.medianNanoseconds / replay.medianNanoseconds))
     }
+    printFloors { name in ran.first(where: { $0.name == name })?.medianNanoseconds }
     exit(0)
 }
 
@@ -167,7 +168,7 @@ if filter.map({ "recorder-buffered".contains($0) }) ?? true {
 if filter.map({ "replay-1m jump".contains($0) }) ?? true {
     groups.append(replayBenchmarks)
 }
-if filter.map({ "replay-checkout-1m pseudonymise-checkout-1m".contains($0) }) ?? true {
+if filter.map({ "replay-checkout-1m pseudonymise-checkout-1m export-floor".contains($0) }) ?? true {
     groups.append(checkoutReplayBenchmark)
 }
 if filter.map({ "pseudonym-cached pseudonym-uncached".contains($0) }) ?? true {
@@ -265,6 +266,7 @@ if json {
                 format: "pseudonymise-checkout-1m / replay-checkout-1m: %.2fx (the issue's target: at most 3x)",
                 export / replay))
     }
+    printFloors(median)
     if let jump = results.first(where: { $0.name.hasPrefix("jump") }) {
         print(String(format: "jump to a random step: %.3f ms (median)", jump.medianNanoseconds / 1e6))
     }
