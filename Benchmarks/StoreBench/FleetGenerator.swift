@@ -50,7 +50,7 @@ func makeFleet(_ arguments: [String]) -> Int32 {
                 configuration: ActionLogConfiguration(
                     appVersion: "checkout-demo", fingerprintInterval: interval, maximumAge: nil))
             let store = Store(
-                reducer: reducer, state: journey.state, middleware: [recorder.middleware], effectsEnabled: false)
+                reducer: reducer, state: journey.state, observers: [recorder.observer], effectsEnabled: false)
             for action in journey.actions { store.dispatch(action) }
             try recorder.close()
             actions += journey.actions.count

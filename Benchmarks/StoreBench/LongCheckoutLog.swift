@@ -23,7 +23,7 @@ func writeLongCheckoutLog(path: String, actions: Int) async throws -> Int {
             appVersion: "store-bench", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 64,
             maximumFileBytes: Int.max))
     let store = Store(
-        reducer: CheckoutReducer.make(environment: environment), state: initial, middleware: [recorder.middleware])
+        reducer: CheckoutReducer.make(environment: environment), state: initial, observers: [recorder.observer])
     func send(_ action: CheckoutAction) async {
         store.dispatch(action)
         await store.waitForEffects()

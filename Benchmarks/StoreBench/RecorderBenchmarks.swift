@@ -21,7 +21,7 @@ import StateStore
                 defer { removeLog(path) }
                 guard let recorder = try? ActionRecorder(path: path, initialState: ShopState(), mode: .durable)
                 else { return .zero }
-                let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+                let store = Store(reducer: shopReducer, state: ShopState(), observers: [recorder.observer])
                 let actions = (0..<n).map(shopAction)
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -58,7 +58,7 @@ func recorderBufferedRun(_ n: Int) -> Duration {
     defer { removeLog(path) }
     guard let recorder = try? ActionRecorder(path: path, initialState: CounterState.logged, mode: .buffered())
     else { return .zero }
-    let store = Store(reducer: counterReducer, state: CounterState.logged, middleware: [recorder.middleware])
+    let store = Store(reducer: counterReducer, state: CounterState.logged, observers: [recorder.observer])
     let elapsed = timeDispatches(through: store, n)
     try? recorder.close()
     return elapsed
@@ -108,7 +108,7 @@ func durableLatencyBenchmark(repetitions: Int = 3, iterations: Int = 100_000) ->
         guard let recorder = try? ActionRecorder(path: path, initialState: ShopState(), mode: .durable) else {
             return nil
         }
-        let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+        let store = Store(reducer: shopReducer, state: ShopState(), observers: [recorder.observer])
         return (path, recorder, dispatchLatencies(store, (0..<iterations).map(shopAction)))
     }
     guard let samples else { return [] }
@@ -138,7 +138,7 @@ func checkoutDurableLatencyBenchmark(repetitions: Int = 3, iterations: Int = 100
                 configuration: ActionLogConfiguration(schemaVersion: CheckoutLogSchema.version))
         else { return nil }
         let store = Store(
-            reducer: input.reducer, state: input.initial, middleware: [recorder.middleware], effectsEnabled: false)
+            reducer: input.reducer, state: input.initial, observers: [recorder.observer], effectsEnabled: false)
         return (path, recorder, dispatchLatencies(store, actions))
     }
     guard let samples else { return [] }

@@ -135,7 +135,7 @@ func replayBenchmarks() -> [Result] {
         let recorder = try ActionRecorder(
             path: path, initialState: ShopState(), mode: .buffered(),
             configuration: ActionLogConfiguration(fingerprintInterval: 1000, maximumFileBytes: Int.max))
-        let store = Store(reducer: shopReducer, state: ShopState(), middleware: [recorder.middleware])
+        let store = Store(reducer: shopReducer, state: ShopState(), observers: [recorder.observer])
         for i in 0..<count { store.dispatch(shopAction(i)) }
         try recorder.close()
         settleWriteback()
@@ -228,7 +228,7 @@ func writeCheckoutReplayLog(_ input: CheckoutBenchmarkInput, path: String, count
             configuration: ActionLogConfiguration(
                 schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1000, maximumFileBytes: Int.max))
         let store = Store(
-            reducer: input.reducer, state: input.initial, middleware: [recorder.middleware], effectsEnabled: false)
+            reducer: input.reducer, state: input.initial, observers: [recorder.observer], effectsEnabled: false)
         for i in 0..<count { store.dispatch(actions[i % actions.count]) }
         try recorder.close()
         return true

@@ -9,7 +9,7 @@
 ///
 /// ## Dispatch and ordering
 /// `dispatch` is safe from any thread or task. Actions are processed one at a time, completely
-/// (middleware, reducer, effects started, subscribers notified), in the order they were
+/// (middleware, reducer, observers, effects started, subscribers notified), in the order they were
 /// dispatched. An action dispatched while another is being processed (from middleware, a
 /// subscriber, an effect, or another thread) is queued and processed right after, never
 /// recursively. The order actions are reduced in is the order a recorder writes them.
@@ -41,15 +41,20 @@ public final class Store<State: StoreState>: Sendable {
     ///   - reducer: The reducer that changes the state.
     ///   - state: The initial state.
     ///   - middleware: Middleware, in the order they see each action (the first sees it first).
+    ///   - observers: Observers of every reduced action, called in this order right after each
+    ///     reduction (see ``ActionObserver``): where an action recorder belongs.
     ///   - effectsEnabled: Whether effects the reducer returns are run. Replays pass `false`.
     @inlinable
     public init(
         reducer: Reducer<State, State.Action>,
         state: State,
         middleware: [Middleware<State>] = [],
+        observers: [ActionObserver<State>] = [],
         effectsEnabled: Bool = true
     ) {
-        core = StoreCore(reducer: reducer, state: state, middleware: middleware, effectsEnabled: effectsEnabled)
+        core = StoreCore(
+            reducer: reducer, state: state, middleware: middleware, observers: observers,
+            effectsEnabled: effectsEnabled)
         handle = CoreHandle(core)
     }
 

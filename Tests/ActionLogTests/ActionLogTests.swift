@@ -48,6 +48,55 @@ final class ActionLogTests: XCTestCase {
         }
     }
 
+    /// The recorder as the store's observer records exactly what its middleware, put last,
+    /// records: the actions the reducer reduced, after a middleware that swallows, replaces and
+    /// repeats them. Both logs hold the same records (numbers, times, actions, fingerprints) and
+    /// footer.
+    func testTheRecordersObserverWritesTheLogItsMiddlewareWrites() throws {
+        let rewriting = Middleware<CounterState> { _, action, next in
+            switch action {
+            case .decrement: return
+            case .increment: next(.add(10))
+            case .set: next(action); next(action)
+            default: next(action)
+            }
+        }
+        let actions: [CounterState.Action] = [.increment, .decrement, .set(4), .note("n"), .increment, .add(-2)]
+        for mode in [ActionRecorder<CounterState>.Mode.durable, .buffered(flushInterval: .milliseconds(5))] {
+            var logs: [String] = []
+            for asObserver in [true, false] {
+                let path = try makeTemporaryDirectory(self).appendingPathComponent("log.jsonl").path
+                let recorder = try ActionRecorder(
+                    path: path, initialState: CounterState(), mode: mode,
+                    configuration: ActionLogConfiguration(appVersion: "9.9", fingerprintInterval: 2),
+                    now: { 1_700_000_000_000 })
+                let store =
+                    asObserver
+                    ? Store(
+                        reducer: counterReducer, state: CounterState(), middleware: [rewriting],
+                        observers: [recorder.observer], effectsEnabled: false)
+                    : Store(
+                        reducer: counterReducer, state: CounterState(), middleware: [rewriting, recorder.middleware],
+                        effectsEnabled: false)
+                for action in actions { store.dispatch(action) }
+                try recorder.close()
+                let replay = try Replayer(path: path, reducer: counterReducer)
+                XCTAssertEqual(
+                    replay.steps.map(\.action), [.add(10), .set(4), .set(4), .note("n"), .add(10), .add(-2)])
+                XCTAssertEqual(replay.finalState, store.state)
+                XCTAssertNil(replay.divergence)
+                XCTAssertEqual(replay.fingerprintsChecked, 4)
+                let read = readAll(path)
+                XCTAssertNil(read.error)
+                let records = read.records.map {
+                    "\($0.sequence) \($0.timeMilliseconds) \($0.action) \(String(describing: $0.fingerprint))"
+                }
+                logs.append((records + [String(describing: replay.footer)]).joined(separator: "\n"))
+            }
+            XCTAssertEqual(logs[0], logs[1], "\(mode)")
+        }
+    }
+
     func testEveryLineEndsWithANewlineAndACheckedChecksum() throws {
         let path = try makeTemporaryDirectory(self).appendingPathComponent("log.jsonl").path
         _ = try record([.increment, .increment], to: path)

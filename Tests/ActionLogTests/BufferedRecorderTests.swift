@@ -11,19 +11,35 @@ final class BufferedRecorderTests: XCTestCase {
         _ path: String,
         configuration: ActionLogConfiguration = ActionLogConfiguration(),
         fileSystem: any LogFileSystem = POSIXLogFileSystem(),
-        onFailure: (@Sendable (ActionLogError) -> Void)? = nil
+        onFailure: (@Sendable (ActionLogError) -> Void)? = nil,
+        asMiddleware: Bool = false
     ) throws -> (ActionRecorder<CounterState>, Store<CounterState>) {
         let recorder = try ActionRecorder(
             path: path, initialState: CounterState(), mode: .buffered(flushInterval: .seconds(60)),
             configuration: configuration, fileSystem: fileSystem, onFailure: onFailure)
-        let store = Store(
-            reducer: counterReducer, state: CounterState(), middleware: [recorder.middleware], effectsEnabled: false)
+        // The recorder as the store's observer (how the docs wire it), or as its only middleware.
+        let store =
+            asMiddleware
+            ? Store(
+                reducer: counterReducer, state: CounterState(), middleware: [recorder.middleware],
+                effectsEnabled: false)
+            : Store(
+                reducer: counterReducer, state: CounterState(), observers: [recorder.observer], effectsEnabled: false)
         return (recorder, store)
     }
 
     func testEightThreadsDispatchingLoseNoRecordAndTheLogKeepsTheReducedOrder() throws {
+        try eightThreadsDispatch(asMiddleware: false)
+    }
+
+    func testEightThreadsDispatchingThroughTheRecordersMiddlewareLoseNoRecordEither() throws {
+        try eightThreadsDispatch(asMiddleware: true)
+    }
+
+    private func eightThreadsDispatch(asMiddleware: Bool) throws {
         let path = try makeTemporaryDirectory(self).appendingPathComponent("log.jsonl").path
-        let (recorder, store) = try makeRecorder(path, configuration: .init(fingerprintInterval: 1000))
+        let (recorder, store) = try makeRecorder(
+            path, configuration: .init(fingerprintInterval: 1000), asMiddleware: asMiddleware)
         let threads = 8
         let perThread = 5_000
         let group = DispatchGroup()

@@ -9,15 +9,17 @@ import Glibc
 ///
 /// ```swift
 /// let recorder = try ActionRecorder(path: logPath, initialState: state, mode: .buffered())
-/// let store = Store(reducer: reducer, state: state, middleware: [analytics, recorder.middleware])
+/// let store = Store(
+///     reducer: reducer, state: state, middleware: [analytics], observers: [recorder.observer])
 /// ...
 /// try recorder.barrier()   // before payment, or when the app goes to the background
 /// try recorder.close()     // writes the footer
 /// ```
 ///
-/// Put ``middleware`` **last** in the store's middleware list: it records what reaches the
-/// reducer, after any middleware that replaces or swallows actions. Give one recorder's
-/// middleware to one store only.
+/// Give the store the recorder's ``observer``: it records what the reducer reduced, after any
+/// middleware that replaces or swallows actions, and costs a dispatch the least. (``middleware``
+/// records the same from inside a middleware chain; put it **last** there.) Give one recorder to
+/// one store only, one way.
 ///
 /// ## Modes
 /// - ``Mode/buffered(flushInterval:)``: the dispatch path only enqueues; a background thread
@@ -26,9 +28,9 @@ import Glibc
 /// - ``Mode/durable``: each record is written (handed to the OS) before `dispatch` returns.
 ///
 /// ## The buffered hand-off
-/// In buffered mode, dispatch takes no lock. The store runs middleware on one thread at a time
-/// (its lock orders one draining thread after another), so the recorder's middleware is a single
-/// producer: it reads one relaxed atomic word (still recording, nothing asked?), stamps the time, and appends a
+/// In buffered mode, dispatch takes no lock. The store runs observers and middleware on one
+/// thread at a time (its lock and drain status order one draining thread after another), so the
+/// recorder is a single producer: it reads one relaxed atomic word (still recording, nothing asked?), stamps the time, and appends a
 /// small record to a lock-free single-producer, single-consumer queue of fixed-size chunks,
 /// publishing it with one release store. The writer thread, the single consumer, takes records
 /// with an acquire load, numbers them, encodes and writes them in batches. The state after an
@@ -49,8 +51,8 @@ import Glibc
 /// than ``ActionLogConfiguration/maximumAge`` (30 days by default) are removed. On Apple
 /// platforms the directory and the log files are excluded from device backups.
 /// ``ActionLogDirectory/eraseAll()`` stops a recorder writing in the directory for good:
-/// ``status`` becomes ``Status/erased``, the middleware does nothing from then on, the store keeps
-/// working, and the files are removed.
+/// ``status`` becomes ``Status/erased``, the observer (or middleware) does nothing from then on,
+/// the store keeps working, and the files are removed.
 ///
 /// Secrets never reach the log: values wrapped in `Sensitive` encode as the redaction marker.
 public final class ActionRecorder<State: StoreState & Codable>: @unchecked Sendable {
@@ -72,7 +74,8 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         /// Closed cleanly with a footer.
         case closed
         /// Stopped by ``ActionLogDirectory/eraseAll()``: the log's files were removed, and
-        /// nothing more is recorded (the store keeps running; the middleware does nothing).
+        /// nothing more is recorded (the store keeps running; the observer or middleware does
+        /// nothing).
         case erased
     }
 
@@ -164,10 +167,10 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
     @usableFromInline static var rotationSignal: Int { 2 }
 
     // MARK: Dispatch path only
-    // Touched only by the thread running the middleware. A store runs its middleware on one draining
-    // thread at a time and hands that role over through its lock, which orders successive threads;
+    // Touched only by the thread running the observer (or middleware). A store runs them on one
+    // draining thread at a time and hands that role over through its lock, which orders successive threads;
     // so no two accesses overlap (`@exclusivity(unchecked)`). Durable mode also holds `condition`.
-    // One recorder's middleware belongs in one store.
+    // One recorder belongs in one store.
 
     /// The last sequence number given (durable mode; in buffered mode the queue numbers).
     @usableFromInline @exclusivity(unchecked) var sequence = 0
@@ -350,7 +353,25 @@ public final class ActionRecorder<State: StoreState & Codable>: @unchecked Senda
         writer?.abandon()
     }
 
-    /// The middleware that records; put it last.
+    /// The observer that records (`Store(..., observers: [recorder.observer])`): it sees every
+    /// action the reducer reduced, after all middleware, and costs a dispatch less than
+    /// ``middleware`` does (a store without middleware keeps its own path; see `ActionObserver`).
+    /// Give a recorder to one store, as its observer or its middleware, not both.
+    @inlinable
+    public var observer: ActionObserver<State> {
+        if isBuffered {
+            return ActionObserver { [self] context, action in
+                recordBuffered(action, context: context)
+            }
+        }
+        return ActionObserver { [self] context, action in
+            recordDurably(action, context: context)
+        }
+    }
+
+    /// The middleware that records; put it last. It records what ``observer`` records (the actions
+    /// the reducer reduced, in order), from inside the middleware chain: for a store that is
+    /// given middleware only.
     @inlinable
     public var middleware: Middleware<State> {
         // One closure per mode: the buffered one holds the whole fast path, without a test of
@@ -762,7 +783,7 @@ extension ActionRecorder: ErasableRecording {
     /// Returns once nothing more will be written: in buffered mode the writer thread has dropped
     /// what was queued and ended (after the batch it may be writing, rotation included), in
     /// durable mode the dispatch path is out of the lock; then the file is closed. Actions
-    /// dispatched from then on are not recorded (the middleware reads `signals`, or the status
+    /// dispatched from then on are not recorded (the observer reads `signals`, or the status
     /// under the lock). Returns `false` if the recorder was not recording.
     func stopForErasure() -> Bool {
         condition.lock()

@@ -21,7 +21,7 @@
 /// ## What a dispatch costs
 /// An action dispatched while no drain is in progress, through no middleware, is reduced under
 /// the lock that found the store idle. When the action leaves nothing to do outside the lock (no
-/// effect, no subscriber, nothing queued by the reducer), the lock is released and the dispatch is
+/// effect, no subscriber, no observer, nothing queued by the reducer), the lock is released and the dispatch is
 /// over: the drain was never published, because nothing could observe it. Otherwise the thread
 /// publishes itself as the drainer before releasing the lock, notifies, and gives the role up with
 /// one atomic step (``DrainStatus/finish()``), taking the lock again only when commands were
@@ -92,12 +92,25 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var chainReference: Unmanaged<MiddlewareChain<State>>?
     /// Whether the store has middleware; fixed at creation, so read without the lock.
     @usableFromInline let hasMiddleware: Bool
+    /// The observers of reduced actions (``ActionObserver``), joined; `nil` without observers and
+    /// after shutting down. Like the chain, it holds a context, so the core, strongly: the cycle
+    /// is broken by ``tearDown()``.
+    @usableFromInline @exclusivity(unchecked) var observation: ActionObservation<State>? {
+        didSet { observationReference = observation.map(Unmanaged.passUnretained) }
+    }
+    /// `observation`, unretained: calling through it costs no retain and release. Sound for the
+    /// reason `chainReference` is: only ``tearDown()`` drops it, on the owning thread, never while
+    /// an observer is being called.
+    @usableFromInline @exclusivity(unchecked) var observationReference: Unmanaged<ActionObservation<State>>?
+    /// Whether the store has observers; fixed at creation, so read without the lock.
+    @usableFromInline let hasObservers: Bool
 
     @inlinable
     init(
         reducer: Reducer<State, Action>,
         state: State,
         middleware: [Middleware<State>],
+        observers: [ActionObserver<State>],
         effectsEnabled: Bool
     ) {
         self.statePointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
@@ -105,9 +118,13 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         self.reducer = reducer.reduce
         self.effectsEnabled = effectsEnabled
         self.hasMiddleware = !middleware.isEmpty
+        self.hasObservers = !observers.isEmpty
         self.chain = Self.buildChain(middleware, core: self)
+        self.observation =
+            observers.isEmpty ? nil : ActionObservation(observers, context: MiddlewareContext(core: self))
         // `didSet` does not run in an initialiser.
         self.chainReference = chain.map(Unmanaged.passUnretained)
+        self.observationReference = observation.map(Unmanaged.passUnretained)
     }
 
     deinit {
@@ -145,6 +162,12 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     @inlinable
     func runChain(_ action: Action) {
         chainReference?._withUnsafeGuaranteedRef { $0.run(action) }
+    }
+
+    /// Tells the observers that `action` was reduced, if the store has any (still).
+    @inlinable
+    func observe(_ action: Action) {
+        observationReference?._withUnsafeGuaranteedRef { $0.run(action) }
     }
 
     // MARK: State
@@ -204,7 +227,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         let effect = reducer(&statePointer.pointee, action)
         isReducing = false
         let queued = !queue.isEmpty || isShutDown
-        if effect.isNone, subscribers.isEmpty, !queued {
+        if effect.isNone, subscribers.isEmpty, !queued, !hasObservers {
             owner.clear()
             lock.unlock()
             return
@@ -212,6 +235,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         status.set(queued ? DrainStatus.pending : DrainStatus.draining)
         let runEffects = effectsEnabled
         lock.unlock()
+        if hasObservers { observe(action) }
         startEffects(effect, if: runEffects)
         notify()
         finishDraining()
@@ -364,7 +388,8 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
     // MARK: Reducing and notifying
 
     /// Reduces an action as the drainer: the innermost step of the chain, and how a queued action
-    /// is processed without middleware. Reduce, start the effects, notify subscribers.
+    /// is processed without middleware. Reduce, tell the observers, start the effects, notify
+    /// subscribers.
     @inlinable
     func reduceAndNotify(_ action: Action) {
         lock.lock()
@@ -373,6 +398,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         isReducing = false
         let runEffects = effectsEnabled
         lock.unlock()
+        if hasObservers { observe(action) }
         startEffects(effect, if: runEffects)
         notify()
     }
@@ -502,6 +528,7 @@ final class StoreCore<State: StoreState>: @unchecked Sendable {
         swap(&left, &leavers)
         withExtendedLifetime((removed, left)) {}
         chain = nil
+        observation = nil
     }
 }
 
