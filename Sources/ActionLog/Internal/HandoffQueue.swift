@@ -1,3 +1,4 @@
+public import CAtomics
 import StateStore
 
 /// An unbounded single-producer, single-consumer queue that hands elements from one thread to
@@ -106,6 +107,10 @@ final class HandoffQueue<Element>: @unchecked Sendable {
 
     // MARK: Producer
 
+    /// How many elements ahead of the one it writes a push asks for the cache line it will write.
+    @inlinable
+    static var prefetchDistance: Int { max(1, 512 / max(1, MemoryLayout<Element>.stride)) }
+
     /// Appends `element`. Never waits. Returns `true` when the element started a new chunk (the
     /// previous one is full): a moment to wake the consumer, once per chunk.
     @inlinable
@@ -114,6 +119,8 @@ final class HandoffQueue<Element>: @unchecked Sendable {
     func push(_ element: consuming Element) -> Bool {
         let startsChunk = tailCount == chunkCapacity
         if startsChunk { startNextChunk() }
+        let ahead = tailCount &+ Self.prefetchDistance
+        if ahead < chunkCapacity { catomic_prefetch_for_writing(tailElements + ahead) }
         (tailElements + tailCount).initialize(to: element)
         tailCount &+= 1
         pushed &+= 1
