@@ -34,7 +34,9 @@ let recorder = try ActionRecorder(
 let store = Store(
     reducer: CheckoutReducer.make(environment: environment),
     state: initial,
-    middleware: [CheckoutAnalyticsMiddleware(sink: PrintingAnalytics()).middleware, recorder.middleware]
+    middleware: [CheckoutAnalyticsMiddleware(sink: PrintingAnalytics()).middleware],
+    // The recorder is told of every action the reducer reduced, after the middleware.
+    observers: [recorder.observer]
 )
 
 // What a screen renders: the current section, the total, the payment phase. On the main actor,

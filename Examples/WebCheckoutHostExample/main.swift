@@ -74,7 +74,8 @@ let recorder = try ActionRecorder(
         appVersion: "web-checkout-host-example", schemaVersion: CheckoutLogSchema.version, fingerprintInterval: 1))
 let store = builder.makeStore(
     environment: environment,
-    middleware: [CheckoutAnalyticsMiddleware(sink: PrintingAnalytics()).middleware, recorder.middleware])
+    middleware: [CheckoutAnalyticsMiddleware(sink: PrintingAnalytics()).middleware],
+    observers: [recorder.observer])
 
 // The screen. In the app: WebKitCheckoutScreen(model: model, page: page) loads the session in
 // its WKWebView; here the scripted web view takes the cookies, then the request.

@@ -20,9 +20,9 @@
 ///     .composed {
 ///         Analytics()
 ///         BlockWhileLoading()
-///         recorder.middleware  // a closure `Middleware` mixes in
+///         Middleware.observing { _, action in metrics.count(action) }  // a closure `Middleware` mixes in
 ///     }
-/// ])
+/// ], observers: [recorder.observer])  // the recorder sees what the reducer reduced
 /// ```
 ///
 /// A store with several middleware on a hot path gains most: composed with

@@ -14,7 +14,8 @@ public import StateStore
 ///     let recorder = try ActionRecorder(
 ///         path: newLogURL.path, initialState: restored.state, mode: .durable,
 ///         configuration: ActionLogConfiguration(appVersion: appVersion, schemaVersion: CheckoutLogSchema.version))
-///     store = restored.makeStore(environment: environment, middleware: [analytics.middleware, recorder.middleware])
+///     store = restored.makeStore(
+///         environment: environment, middleware: [analytics.middleware], observers: [recorder.observer])
 ///     // a redirect's return URL, if the app was opened with one, then completes the payment:
 ///     // store.dispatch(.payment(.actionCompleted(details)))
 /// }
@@ -55,7 +56,7 @@ public struct CheckoutRestore: Sendable {
     }
 
     /// Whether anything was under way: then start a store from ``state`` and send
-    /// ``relaunchAction`` (``makeStore(environment:middleware:)`` does both). Otherwise start the
+    /// ``relaunchAction`` (``makeStore(environment:middleware:observers:)`` does both). Otherwise start the
     /// checkout afresh: the backend holds what the customer entered, and any order.
     public var needsResuming: Bool { !inFlight.isEmpty }
 
@@ -63,11 +64,15 @@ public struct CheckoutRestore: Sendable {
     public var relaunchAction: CheckoutAction { .common(.relaunched(source)) }
 
     /// A store that goes on from ``state``: the checkout's reducer on `environment`, with
-    /// `middleware` (put a new recorder last), after ``relaunchAction`` was sent to it.
+    /// `middleware` and `observers` (a new recorder's `observer`, so that the new log begins with
+    /// ``relaunchAction``), after ``relaunchAction`` was sent to it.
     public func makeStore(
-        environment: CheckoutEnvironment, middleware: [Middleware<CheckoutState>] = []
+        environment: CheckoutEnvironment, middleware: [Middleware<CheckoutState>] = [],
+        observers: [ActionObserver<CheckoutState>] = []
     ) -> Store<CheckoutState> {
-        let store = Store(reducer: CheckoutReducer.make(environment: environment), state: state, middleware: middleware)
+        let store = Store(
+            reducer: CheckoutReducer.make(environment: environment), state: state, middleware: middleware,
+            observers: observers)
         store.dispatch(relaunchAction)
         return store
     }

@@ -44,10 +44,14 @@ public struct WebCheckoutBuilder: Sendable {
         return state
     }
 
-    /// A store running the checkout reducer on ``makeState()``.
+    /// A store running the checkout reducer on ``makeState()``, with `middleware` and `observers`
+    /// (an action recorder's `observer`).
     public func makeStore(
-        environment: CheckoutEnvironment, middleware: [Middleware<CheckoutState>] = []
+        environment: CheckoutEnvironment, middleware: [Middleware<CheckoutState>] = [],
+        observers: [ActionObserver<CheckoutState>] = []
     ) -> Store<CheckoutState> {
-        Store(reducer: CheckoutReducer.make(environment: environment), state: makeState(), middleware: middleware)
+        Store(
+            reducer: CheckoutReducer.make(environment: environment), state: makeState(), middleware: middleware,
+            observers: observers)
     }
 }

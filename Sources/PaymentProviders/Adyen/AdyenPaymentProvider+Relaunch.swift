@@ -14,7 +14,7 @@ extension AdyenPaymentProvider {
     ///     restored.needsResuming
     /// {
     ///     _ = await adyen.resume(from: restored.state)
-    ///     store = restored.makeStore(environment: environment, middleware: [recorder.middleware])
+    ///     store = restored.makeStore(environment: environment, observers: [recorder.observer])
     /// }
     /// ```
     ///

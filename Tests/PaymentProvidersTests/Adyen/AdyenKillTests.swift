@@ -82,7 +82,7 @@ final class AdyenKillTests: XCTestCase {
         let environment = CheckoutEnvironment(
             api: api, paymentProviders: [provider], clock: SandboxClock(),
             makeIdempotencyKey: SandboxIdempotencyKeys(prefix: "relaunch-key").next)
-        let store = restored.makeStore(environment: environment, middleware: [recorder.middleware])
+        let store = restored.makeStore(environment: environment, observers: [recorder.observer])
         await store.waitForEffects()
         return Relaunched(
             restored: restored, resumption: resumption, store: store, api: api, server: server, logPath: logPath,
