@@ -194,30 +194,29 @@ func opaque<T>(_ value: T) -> T { value }
     rows["reduce only"] = { checkoutReduceOnly(CheckoutBenchmarkInput.load(), count: 1_000_000) }
     rows["encode-checkout"] = { checkoutEncodeRow(fast: true) }
     rows["encode-checkout-encodable"] = { checkoutEncodeRow(fast: false) }
-    rows["replay-checkout-1m"] = {
-        guard let (input, path, count) = sharedCheckoutLog() else {
-            return Result(
-                name: "replay-checkout-1m", iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
-        }
-        return checkoutReplayRow(path: path, reducer: input.reducer, count: count)
+    rows["replay-checkout-1m"] = sharedLogRow("replay-checkout-1m") { input, path, count in
+        checkoutReplayRow(path: path, reducer: input.reducer, count: count)
     }
-    rows["pseudonymise-checkout-1m"] = {
-        guard let (input, path, count) = sharedCheckoutLog() else {
-            return Result(
-                name: "pseudonymise-checkout-1m", iterations: 0, repetitions: 0, minNanoseconds: 0,
-                medianNanoseconds: 0)
-        }
-        return checkoutPseudonymiseBenchmark(path: path, reducer: input.reducer, count: count)
+    rows["pseudonymise-checkout-1m"] = sharedLogRow("pseudonymise-checkout-1m") { input, path, count in
+        checkoutPseudonymiseBenchmark(path: path, reducer: input.reducer, count: count)
     }
-    rows["export-floor"] = {
-        guard let (input, path, count) = sharedCheckoutLog() else {
-            return Result(
-                name: "  export floor (ns/action)", iterations: 0, repetitions: 0, minNanoseconds: 0,
-                medianNanoseconds: 0)
-        }
-        return checkoutExportFloor(path: path, reducer: input.reducer, count: count)
+    rows["export-floor"] = sharedLogRow("  export floor (ns/action)") { input, path, count in
+        checkoutExportFloor(path: path, reducer: input.reducer, count: count)
     }
     return rows
+}
+
+/// A row on the run's shared checkout log (`sharedCheckoutLog()`); an empty row named `name` when
+/// the log cannot be made.
+@MainActor func sharedLogRow(
+    _ name: String, _ row: @escaping (CheckoutBenchmarkInput, String, Int) -> Result
+) -> () -> Result {
+    {
+        guard let (input, path, count) = sharedCheckoutLog() else {
+            return Result(name: name, iterations: 0, repetitions: 0, minNanoseconds: 0, medianNanoseconds: 0)
+        }
+        return row(input, path, count)
+    }
 }
 
 /// Rows `--only` runs that only `--list` names: for instruction counts, not for the table.

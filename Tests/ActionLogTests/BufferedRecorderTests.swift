@@ -42,15 +42,9 @@ final class BufferedRecorderTests: XCTestCase {
             path, configuration: .init(fingerprintInterval: 1000), asMiddleware: asMiddleware)
         let threads = 8
         let perThread = 5_000
-        let group = DispatchGroup()
-        for thread in 0..<threads {
-            group.enter()
-            Thread {
-                for index in 0..<perThread { store.dispatch(index % 2 == 0 ? .increment : .add(thread)) }
-                group.leave()
-            }.start()
+        onThreads(threads) { thread in
+            for index in 0..<perThread { store.dispatch(index % 2 == 0 ? .increment : .add(thread)) }
         }
-        group.wait()
         XCTAssertEqual(recorder.recordedCount, threads * perThread)
         try recorder.close()
         let result = readAll(path)

@@ -84,15 +84,9 @@ final class StoreObserverTests: XCTestCase {
             ])
         let threads = 4
         let perThread = 2_000
-        let group = DispatchGroup()
-        for thread in 0..<threads {
-            group.enter()
-            Thread {
-                for index in 0..<perThread { store.dispatch(.note("\(thread)-\(index)")) }
-                group.leave()
-            }.start()
+        onThreads(threads) { thread in
+            for index in 0..<perThread { store.dispatch(.note("\(thread)-\(index)")) }
         }
-        group.wait()
         let observed = seen.values
         let reduced = store.state.history
         XCTAssertEqual(observed.count, threads * perThread)

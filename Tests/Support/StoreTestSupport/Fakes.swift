@@ -130,6 +130,20 @@ public actor Signal {
     }
 }
 
+/// Runs `body(thread)` on `threads` new threads at once, `thread` counting from 0, and returns
+/// when every one has finished.
+public func onThreads(_ threads: Int, _ body: @escaping @Sendable (_ thread: Int) -> Void) {
+    let group = DispatchGroup()
+    for thread in 0..<threads {
+        group.enter()
+        Thread {
+            body(thread)
+            group.leave()
+        }.start()
+    }
+    group.wait()
+}
+
 /// A counter store on the test reducer.
 public func makeStore(
     middleware: [Middleware<CounterState>] = [],
