@@ -217,10 +217,11 @@ struct DemoCommand {
 
         let output = Output()
         let narrator = Narrator(terminal: terminal, output: output)
-        var middleware = [
+        let middleware = [
             CheckoutAnalyticsMiddleware(sink: narrator).middleware,
             narrator.middleware,
         ]
+        var observers: [ActionObserver<CheckoutState>] = []
         var recorder: ActionRecorder<CheckoutState>?
         if let recordPath {
             // A write failure stops the recording but not the demo: say so on standard error when
@@ -239,10 +240,11 @@ struct DemoCommand {
                                 .utf8))
                 })
             recorder = made
-            middleware.append(made.middleware)
+            observers.append(made.observer)
         }
         let store = Store(
-            reducer: CheckoutReducer.make(environment: environment), state: initial, middleware: middleware)
+            reducer: CheckoutReducer.make(environment: environment), state: initial, middleware: middleware,
+            observers: observers)
         func send(_ action: CheckoutAction) async {
             store.dispatch(action)
             await store.waitForEffects()
